@@ -1,0 +1,251 @@
+// __cudavet/cub.h: the part of CUB that LLM kernels use, behind every
+// <cub/...> header of the shim: the block-wide and warp-wide collectives
+// (BlockReduce, BlockScan, WarpReduce, BlockLoad/BlockStore skipped), the
+// functors Sum/Max/Min/ArgMax/ArgMin, KeyValuePair, and loose host-side
+// Device* algorithms. Declarations only.
+//
+// TempStorage is raw, suitably aligned bytes (CUB wraps it in Uninitialized
+// too), so `__shared__ typename BlockReduce<T, N>::TempStorage tmp;` is a
+// trivially constructible __shared__ object of a plausible size: one T per
+// warp for reductions, two per warp for scans.
+#ifndef __CUDAVET_CUB_H__
+#define __CUDAVET_CUB_H__
+#include <cudavet_shim.h>
+#include <type_traits>
+#include <utility>
+
+#define CUB_VERSION 200200
+#define CUB_NAMESPACE_BEGIN namespace cub {
+#define CUB_NAMESPACE_END }
+#define CUB_RUNTIME_FUNCTION __host__ __device__
+#define CUB_PTX_ARCH __CUDA_ARCH__
+#define CUB_STDERR
+
+namespace cub {
+
+// ---- utility types ----
+
+// NullType marks an unused template argument.
+struct NullType {};
+
+// KeyValuePair pairs a key (usually an index) with a value; ArgMax reduces it.
+template <typename K, typename V> struct KeyValuePair {
+  typedef K Key;
+  typedef V Value;
+  Key key;
+  Value value;
+  __host__ __device__ KeyValuePair() {}
+  __host__ __device__ KeyValuePair(Key const &k, Value const &v)
+      : key(k), value(v) {}
+  __host__ __device__ bool operator!=(const KeyValuePair &b);
+};
+
+// Uninitialized<T> is storage for a T whose constructor never runs.
+template <typename T> struct Uninitialized {
+  alignas(T) unsigned char __storage[sizeof(T)];
+  __host__ __device__ T &Alias();
+};
+
+// Traits<T> exposes Max/Lowest of arithmetic types as CUB does.
+template <typename T> struct Traits {
+  __host__ __device__ static T Max();
+  __host__ __device__ static T Lowest();
+};
+
+// ---- functors ----
+struct Sum {
+  template <typename T, typename U>
+  __host__ __device__ auto operator()(T &&t, U &&u) const
+      -> decltype(static_cast<T &&>(t) + static_cast<U &&>(u));
+};
+struct Max {
+  template <typename T, typename U>
+  __host__ __device__ typename std::common_type<T, U>::type
+  operator()(T &&t, U &&u) const;
+};
+struct Min {
+  template <typename T, typename U>
+  __host__ __device__ typename std::common_type<T, U>::type
+  operator()(T &&t, U &&u) const;
+};
+struct Equality {
+  template <typename T, typename U>
+  __host__ __device__ bool operator()(T &&t, U &&u) const;
+};
+struct Inequality {
+  template <typename T, typename U>
+  __host__ __device__ bool operator()(T &&t, U &&u) const;
+};
+// ArgMax/ArgMin keep the pair with the larger/smaller value (lower key on
+// ties).
+struct ArgMax {
+  template <typename T, typename OffsetT>
+  __host__ __device__ KeyValuePair<OffsetT, T>
+  operator()(const KeyValuePair<OffsetT, T> &a,
+             const KeyValuePair<OffsetT, T> &b) const;
+};
+struct ArgMin {
+  template <typename T, typename OffsetT>
+  __host__ __device__ KeyValuePair<OffsetT, T>
+  operator()(const KeyValuePair<OffsetT, T> &a,
+             const KeyValuePair<OffsetT, T> &b) const;
+};
+
+// ---- algorithms' enums ----
+enum BlockReduceAlgorithm {
+  BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY,
+  BLOCK_REDUCE_RAKING,
+  BLOCK_REDUCE_WARP_REDUCTIONS,
+};
+enum BlockScanAlgorithm {
+  BLOCK_SCAN_RAKING,
+  BLOCK_SCAN_RAKING_MEMOIZE,
+  BLOCK_SCAN_WARP_SCANS,
+};
+
+// ---- warp and lane helpers (util_ptx.cuh) ----
+__device__ unsigned int LaneId();
+__device__ unsigned int WarpId();
+__device__ unsigned int LaneMaskLt();
+__device__ unsigned int LaneMaskLe();
+__device__ unsigned int LaneMaskGt();
+__device__ unsigned int LaneMaskGe();
+__device__ void CTA_SYNC();
+__device__ void WARP_SYNC(unsigned int member_mask);
+template <typename T> __device__ T ThreadLoad(T *ptr);
+template <typename T> __device__ void ThreadStore(T *ptr, T val);
+
+// ---- WarpReduce ----
+template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
+class WarpReduce {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char __storage[sizeof(T) * LOGICAL_WARP_THREADS];
+  };
+  __device__ WarpReduce(TempStorage &temp_storage);
+  __device__ T Sum(T input);
+  __device__ T Sum(T input, int valid_items);
+  template <typename ReductionOp> __device__ T Reduce(T input, ReductionOp op);
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op, int valid_items);
+  template <typename FlagT> __device__ T HeadSegmentedSum(T input, FlagT head_flag);
+  template <typename FlagT> __device__ T TailSegmentedSum(T input, FlagT tail_flag);
+};
+
+// ---- BlockReduce ----
+template <typename T, int BLOCK_DIM_X,
+          BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockReduce {
+ public:
+  static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+  static constexpr int WARPS = (BLOCK_THREADS + 31) / 32;
+  struct TempStorage {
+    alignas(T) unsigned char __storage[sizeof(T) * (WARPS + 1)];
+  };
+  __device__ BlockReduce();
+  __device__ BlockReduce(TempStorage &temp_storage);
+  // The aggregate is valid in thread 0 only.
+  template <typename ReductionOp> __device__ T Reduce(T input, ReductionOp op);
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op, int num_valid);
+  template <int ITEMS_PER_THREAD, typename ReductionOp>
+  __device__ T Reduce(T (&inputs)[ITEMS_PER_THREAD], ReductionOp op);
+  __device__ T Sum(T input);
+  __device__ T Sum(T input, int num_valid);
+  template <int ITEMS_PER_THREAD>
+  __device__ T Sum(T (&inputs)[ITEMS_PER_THREAD]);
+};
+
+// ---- BlockScan ----
+template <typename T, int BLOCK_DIM_X,
+          BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockScan {
+ public:
+  static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+  static constexpr int WARPS = (BLOCK_THREADS + 31) / 32;
+  struct TempStorage {
+    alignas(T) unsigned char __storage[sizeof(T) * (2 * WARPS + 1)];
+  };
+  __device__ BlockScan();
+  __device__ BlockScan(TempStorage &temp_storage);
+
+  __device__ void InclusiveSum(T input, T &output);
+  __device__ void InclusiveSum(T input, T &output, T &block_aggregate);
+  template <typename BlockPrefixCallbackOp>
+  __device__ void InclusiveSum(T input, T &output,
+                               BlockPrefixCallbackOp &block_prefix_callback_op);
+  template <int ITEMS_PER_THREAD>
+  __device__ void InclusiveSum(T (&input)[ITEMS_PER_THREAD],
+                               T (&output)[ITEMS_PER_THREAD]);
+  template <int ITEMS_PER_THREAD>
+  __device__ void InclusiveSum(T (&input)[ITEMS_PER_THREAD],
+                               T (&output)[ITEMS_PER_THREAD],
+                               T &block_aggregate);
+
+  __device__ void ExclusiveSum(T input, T &output);
+  __device__ void ExclusiveSum(T input, T &output, T &block_aggregate);
+  template <typename BlockPrefixCallbackOp>
+  __device__ void ExclusiveSum(T input, T &output,
+                               BlockPrefixCallbackOp &block_prefix_callback_op);
+  template <int ITEMS_PER_THREAD>
+  __device__ void ExclusiveSum(T (&input)[ITEMS_PER_THREAD],
+                               T (&output)[ITEMS_PER_THREAD]);
+  template <int ITEMS_PER_THREAD>
+  __device__ void ExclusiveSum(T (&input)[ITEMS_PER_THREAD],
+                               T (&output)[ITEMS_PER_THREAD],
+                               T &block_aggregate);
+
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp scan_op);
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp scan_op,
+                                T &block_aggregate);
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value,
+                                ScanOp scan_op);
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value,
+                                ScanOp scan_op, T &block_aggregate);
+};
+
+// ---- host-side device-wide algorithms: any arguments, cudaError_t back ----
+#define __CUDAVET_CUB_ALGO(NAME)                                               \
+  template <typename... Args>                                                  \
+  __host__ static cudaError_t NAME(Args &&...args);
+struct DeviceRadixSort {
+  __CUDAVET_CUB_ALGO(SortPairs)
+  __CUDAVET_CUB_ALGO(SortPairsDescending)
+  __CUDAVET_CUB_ALGO(SortKeys)
+  __CUDAVET_CUB_ALGO(SortKeysDescending)
+};
+struct DeviceSegmentedRadixSort {
+  __CUDAVET_CUB_ALGO(SortPairs)
+  __CUDAVET_CUB_ALGO(SortPairsDescending)
+  __CUDAVET_CUB_ALGO(SortKeys)
+  __CUDAVET_CUB_ALGO(SortKeysDescending)
+};
+struct DeviceScan {
+  __CUDAVET_CUB_ALGO(InclusiveSum)
+  __CUDAVET_CUB_ALGO(ExclusiveSum)
+  __CUDAVET_CUB_ALGO(InclusiveScan)
+  __CUDAVET_CUB_ALGO(ExclusiveScan)
+};
+struct DeviceReduce {
+  __CUDAVET_CUB_ALGO(Sum)
+  __CUDAVET_CUB_ALGO(Max)
+  __CUDAVET_CUB_ALGO(Min)
+  __CUDAVET_CUB_ALGO(ArgMax)
+  __CUDAVET_CUB_ALGO(ArgMin)
+  __CUDAVET_CUB_ALGO(Reduce)
+};
+struct DeviceSelect {
+  __CUDAVET_CUB_ALGO(If)
+  __CUDAVET_CUB_ALGO(Flagged)
+};
+#undef __CUDAVET_CUB_ALGO
+
+}  // namespace cub
+
+#endif  // __CUDAVET_CUB_H__

@@ -1,0 +1,3 @@
+// sm_60_atomic_functions.h: atomics, declared by the prelude.
+#pragma once
+#include "cudavet_shim.h"

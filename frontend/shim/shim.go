@@ -1,0 +1,150 @@
+// Package shim holds the headers that stand in for the NVIDIA CUDA SDK and
+// for libtorch when cudavet parses CUDA sources with libclang, and the clang
+// arguments that make them take effect.
+//
+// The headers are embedded (include/) and served to libclang as virtual files
+// (CXUnsavedFile) under Dir, so they never exist on disk. Prelude is
+// force-included into every translation unit, as nvcc force-includes
+// cuda_runtime.h; the other headers (cuda_fp16.h, cub/cub.cuh,
+// torch/all.h, ...) are found through -idirafter Dir, which searches them
+// after every -I directory of the compilation, so a tree's real headers win.
+//
+// What the headers guarantee, and why:
+//   - Types keep their real layout and stay distinct (libclang turns an
+//     unknown type into int): __half is a 2-byte struct, not a short;
+//     float4 has 16-byte alignment; c10::Half is not __half.
+//   - threadIdx, blockIdx, blockDim and gridDim are plain extern variables of
+//     plain structs, so threadIdx.x is a MemberRefExpr over a DeclRefExpr.
+//   - cudaConfigureCall is declared, which clang 15 needs for <<<...>>>.
+//   - AT_DISPATCH_SWITCH and AT_DISPATCH_CASE have ATen's shape, so a launch
+//     inside a dispatch lambda is instantiated once per dtype.
+//   - TORCH_CHECK(cond, ...) and its relatives expand to
+//     __cudavet_assume(cond), a function the prelude declares, so the
+//     analyzer sees the condition as an assumption.
+//   - Overload sets follow CUDA's (min/max, __shfl_*_sync, __hadd, ...), and
+//     __CUDA_NO_HALF_OPERATORS__ and friends remove what they remove in CUDA:
+//     code that is ambiguous under nvcc is ambiguous here, and vice versa.
+//
+// Declarations only, with bodies where parsing needs them (constexpr
+// constructors, numeric_limits). The headers are original work; none is
+// copied from CUDA or PyTorch.
+package shim
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Dir is the virtual directory under which Files serves the headers. It does
+// not exist on disk.
+const Dir = "/__cudavet__/include"
+
+// Prelude is the header that Args force-includes into every translation unit.
+const Prelude = Dir + "/cudavet_shim.h"
+
+//go:embed all:include
+var include embed.FS
+
+// File is one shim header as libclang receives it.
+type File struct {
+	// Path is absolute, under Dir, with forward slashes.
+	Path string
+	// Contents is the header text.
+	Contents string
+}
+
+var files = sync.OnceValue(func() []File {
+	var out []File
+	err := fs.WalkDir(include, "include", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := include.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(p, "include/")
+		out = append(out, File{Path: path.Join(Dir, rel), Contents: string(data)})
+		return nil
+	})
+	if err != nil {
+		// The embedded tree is fixed at build time; failing to read it is a
+		// broken binary, not bad input.
+		panic("shim: reading embedded headers: " + err.Error())
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+})
+
+// Files returns every shim header, sorted by Path. The headers are read once;
+// each call returns a fresh slice.
+func Files() []File {
+	return append([]File(nil), files()...)
+}
+
+// Options selects the compilation that Args describes.
+type Options struct {
+	// Host parses as the host side (--cuda-host-only, __CUDA_ARCH__ undefined)
+	// instead of the device side (--cuda-device-only). Clang parses both host
+	// and device function bodies in either mode; the difference is which
+	// preprocessor branches are taken.
+	Host bool
+	// Arch is the value of __CUDA_ARCH__ on the device side, e.g. 800 or 900;
+	// 0 means 800. A value below 100 is read as a compute capability times ten
+	// (90 means 900). Clang 15 targets at most sm_86, so clang always targets
+	// sm_80 and a different Arch only redefines __CUDA_ARCH__. Ignored when
+	// Host is set.
+	Arch int
+	// Std is the C++ dialect, as after -std= (e.g. "c++20"); "" means c++17.
+	Std string
+}
+
+// Args returns the clang arguments that parse a CUDA source against the
+// shim: the CUDA language mode without an SDK (-nocudainc -nocudalib), the
+// dialect, __CUDA_ARCH__, -idirafter Dir, -include Prelude, and the
+// suppression of warnings and spell-checking (cudavet reports only parse
+// errors, and a typo correction would invent code that is not there). The
+// caller appends the source's own flags (-I, -D) and serves Files as
+// unsaved files.
+func Args(opts Options) []string {
+	mode := "--cuda-device-only"
+	if opts.Host {
+		mode = "--cuda-host-only"
+	}
+	std := strings.TrimPrefix(opts.Std, "-std=")
+	if std == "" {
+		std = "c++17"
+	}
+	args := []string{
+		"-x", "cuda", mode,
+		"-nocudainc", "-nocudalib",
+		"--cuda-gpu-arch=sm_80",
+		"-std=" + std,
+	}
+	if arch := normalizeArch(opts.Arch); !opts.Host && arch != 800 {
+		args = append(args, "-U__CUDA_ARCH__", "-D__CUDA_ARCH__="+strconv.Itoa(arch))
+	}
+	return append(args,
+		"-idirafter", Dir,
+		"-include", Prelude,
+		"-Wno-everything",
+		"-fno-spell-checking",
+	)
+}
+
+// normalizeArch maps Options.Arch to a __CUDA_ARCH__ value.
+func normalizeArch(arch int) int {
+	switch {
+	case arch <= 0:
+		return 800
+	case arch < 100:
+		return arch * 10
+	default:
+		return arch
+	}
+}
