@@ -1,0 +1,207 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cudavet/cudavet/frontend/clang"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"github.com/cudavet/cudavet/frontend/lower"
+	"github.com/cudavet/cudavet/frontend/shim"
+)
+
+// loader holds the state of one Load: the analysed tree, the file set and
+// the files met so far (shared by the parsing goroutines).
+type loader struct {
+	cfg   *Config
+	roots []string // directories whose files (and headers) are analysed
+	fset  *token.FileSet
+	args  []string
+
+	mu    sync.Mutex
+	files map[string]*ir.File // by absolute name; nil value: not analysed
+	diags []*ir.Diagnostic
+}
+
+// tuResult is what one parsed file produced.
+type tuResult struct {
+	name      string
+	res       *lower.Result
+	parseTime time.Duration
+	lowerTime time.Duration
+	parseErr  bool
+}
+
+func load(cfg *Config, patterns []string) (*ir.Program, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	units, roots, err := expand(cfg.Dir, patterns)
+	if err != nil {
+		return nil, err
+	}
+	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}}
+	ld.args = append(shim.Args(shim.Options{Arch: cfg.Arch}), cfg.ClangArgs...)
+	for _, u := range units {
+		ld.file(u) // files of the command line first: stable positions
+	}
+	results := ld.parseAll(units)
+	return ld.program(units, results), nil
+}
+
+// parseAll parses and lowers each unit with Jobs goroutines, one libclang
+// index each. Results come back in unit order.
+func (ld *loader) parseAll(units []string) []*tuResult {
+	jobs := ld.cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	if jobs > len(units) {
+		jobs = len(units)
+	}
+	results := make([]*tuResult, len(units))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			idx := clang.NewIndex(0, 0)
+			defer idx.Dispose()
+			for i := range next {
+				results[i] = ld.parseOne(idx, units[i])
+			}
+		}()
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
+}
+
+func (ld *loader) unsaved() []clang.UnsavedFile {
+	var us []clang.UnsavedFile
+	for _, f := range shim.Files() {
+		us = append(us, clang.NewUnsavedFile(f.Path, f.Contents))
+	}
+	for _, name := range sortedNames(ld.cfg.Overlay) {
+		us = append(us, clang.NewUnsavedFile(name, string(ld.cfg.Overlay[name])))
+	}
+	return us
+}
+
+func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
+	r := &tuResult{name: name}
+	start := time.Now()
+	tu, err := idx.Parse(name, ld.args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+	r.parseTime = time.Since(start)
+	if err != nil {
+		ld.report(name, token.NoPos, "parse", fmt.Sprintf("libclang could not parse %s: %v", filepath.Base(name), err))
+		r.parseErr = true
+		return r
+	}
+	defer tu.Dispose()
+	r.parseErr = ld.parseDiagnostics(name, tu)
+	start = time.Now()
+	r.res = lower.TU(tu, &lower.Config{Fset: ld.fset, File: ld.file})
+	r.lowerTime = time.Since(start)
+	return r
+}
+
+// parseDiagnostics reports the unit's errors as one "parse" diagnostic at
+// the first error (counting the rest), and says whether there were any.
+func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
+	var errs []clang.Diagnostic
+	for _, d := range tu.Diagnostics() {
+		if d.Severity >= clang.Diagnostic_Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) == 0 {
+		return false
+	}
+	first := errs[0]
+	pos := token.NoPos
+	where := ""
+	if f := ld.file(first.File); f != nil && f.Tok != nil && int(first.Offset) <= f.Tok.Size() {
+		pos = f.Tok.Pos(int(first.Offset))
+	} else if first.File != "" {
+		where = fmt.Sprintf(" (in %s:%d)", first.File, first.Line)
+	}
+	msg := first.Spelling + where
+	if len(errs) > 1 {
+		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(errs)-1)
+	}
+	ld.report(name, pos, "parse", msg)
+	return true
+}
+
+// report records a front-end diagnostic; without a position it is placed
+// at the start of the named file.
+func (ld *loader) report(name string, pos token.Pos, category, msg string) {
+	if !pos.IsValid() {
+		if f := ld.file(name); f != nil && f.Tok != nil {
+			pos = f.Tok.Pos(0)
+		}
+	}
+	ld.mu.Lock()
+	ld.diags = append(ld.diags, &ir.Diagnostic{Pos: pos, Category: category, Message: msg})
+	ld.mu.Unlock()
+}
+
+// file returns the analysed file of that name, adding it to the file set
+// on first use, or nil for files outside the analysed tree.
+func (ld *loader) file(name string) *ir.File {
+	if name == "" || strings.HasPrefix(name, lower.ShimPrefix) {
+		return nil
+	}
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	if f, ok := ld.files[name]; ok {
+		return f
+	}
+	if !ld.inTree(name) {
+		ld.files[name] = nil
+		return nil
+	}
+	content, ok := ld.cfg.Overlay[name]
+	if !ok {
+		var err error
+		if content, err = os.ReadFile(name); err != nil {
+			ld.files[name] = nil
+			return nil
+		}
+	}
+	tf := ld.fset.AddFile(name, -1, len(content))
+	tf.SetLinesForContent(content)
+	f := &ir.File{Name: name, Tok: tf, Directives: scanDirectives(tf, content)}
+	ld.files[name] = f
+	return f
+}
+
+func (ld *loader) inTree(name string) bool {
+	for _, r := range ld.roots {
+		if name == r || strings.HasPrefix(name, r+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedNames(m map[string][]byte) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

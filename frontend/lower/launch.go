@@ -1,0 +1,79 @@
+package lower
+
+import (
+	"strings"
+
+	"github.com/cudavet/cudavet/frontend/clang"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// ShimPrefix is the directory of the embedded headers (see frontend/shim):
+// declarations there are builtins, never lowered user code.
+const ShimPrefix = "/__cudavet__/"
+
+func isShimFile(name string) bool { return strings.HasPrefix(name, ShimPrefix) }
+
+// launch lowers kernel<<<grid, block, smem, stream>>>(args). libclang shows
+// the launch as a CallExpr whose second child is the call to
+// cudaConfigureCall holding the configuration; omitted smem and stream are
+// default arguments without tokens.
+func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
+	pos := fl.pos(c)
+	ref := c.Referenced()
+	l := &ir.Launch{P: pos, Caller: fl.f, Name: c.Spelling()}
+	switch {
+	case ref.Kind() == clang.Cursor_VarDecl || ref.Kind() == clang.Cursor_ParmDecl:
+		// Launch through a variable holding the kernel.
+		if v := fl.variable(ref); v != nil && fl.funcVals[v] != nil {
+			fr := fl.funcVals[v]
+			l.Name, l.Kernel = fr.Name, fr.Fn
+		}
+	case !ref.IsNull():
+		l.Name = qualifiedName(templateOf(ref))
+		if k, ok := fl.l.specialization(ref); ok {
+			l.Kernel = k
+		}
+	}
+	n := int(cfg.NumArguments())
+	arg := func(i int) (clang.Cursor, bool) {
+		if i >= n {
+			return clang.NewNullCursor(), false
+		}
+		a := cfg.Argument(uint32(i))
+		return a, !implicitArg(a)
+	}
+	if a, ok := arg(0); ok {
+		l.Grid = fl.dim3Arg(a)
+	}
+	if a, ok := arg(1); ok {
+		l.Block = fl.dim3Arg(a)
+	}
+	if l.Grid == nil || l.Block == nil {
+		fl.pre = append(fl.pre, fl.unknownStmt(c, "launch without grid and block"))
+		return
+	}
+	if a, ok := arg(2); ok {
+		l.Smem = fl.rvalueAs(a, &ir.IntType{Bits: 64, Name: "size_t"})
+	} else {
+		l.Smem, l.SmemImplicit = ir.IntConst(pos, &ir.IntType{Bits: 64, Name: "size_t"}, 0), true
+	}
+	if a, ok := arg(3); ok {
+		l.Stream = fl.rvalue(a)
+	}
+	l.Args = fl.args(c, 0)
+	fl.pre = append(fl.pre, l)
+	fl.l.launches = append(fl.l.launches, l)
+	if fl.l.hasLaunch == nil {
+		fl.l.hasLaunch = map[*ir.Func]bool{}
+	}
+	fl.l.hasLaunch[fl.f] = true
+}
+
+// dim3Arg lowers a grid or block argument to a dim3 value.
+func (fl *funcLowerer) dim3Arg(a clang.Cursor) ir.Expr {
+	x := fl.rvalue(a)
+	if ir.Identical(x.Type(), ir.Dim3) {
+		return x
+	}
+	return fl.dim3(x.Pos(), []ir.Expr{x})
+}
