@@ -27,6 +27,7 @@ type loader struct {
 
 	mu    sync.Mutex
 	files map[string]*ir.File // by absolute name; nil value: not analysed
+	seen  map[string]bool     // files some parsed unit included
 	diags []*ir.Diagnostic
 }
 
@@ -47,13 +48,38 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}}
+	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}, seen: map[string]bool{}}
 	ld.args = append(shim.Args(shim.Options{Arch: cfg.Arch}), cfg.ClangArgs...)
 	for _, u := range units {
 		ld.file(u) // files of the command line first: stable positions
 	}
-	results := ld.parseAll(units)
-	return ld.program(units, results), nil
+	// Sources first; a header is parsed on its own only when no source
+	// included it (its functions were then lowered in that source's unit,
+	// with the includes and macros it relies on).
+	var sources, headers []string
+	for _, u := range units {
+		if filepath.Ext(u) == ".cu" {
+			sources = append(sources, u)
+		} else {
+			headers = append(headers, u)
+		}
+	}
+	results := ld.parseAll(sources)
+	var lone []string
+	for _, h := range headers {
+		if !ld.included(h) {
+			lone = append(lone, h)
+		}
+	}
+	results = append(results, ld.parseAll(lone)...)
+	return ld.program(append(sources, lone...), results), nil
+}
+
+// included reports whether a unit parsed so far included the header.
+func (ld *loader) included(name string) bool {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	return ld.seen[name]
 }
 
 // parseAll parses and lowers each unit with Jobs goroutines, one libclang
@@ -65,6 +91,9 @@ func (ld *loader) parseAll(units []string) []*tuResult {
 	}
 	if jobs > len(units) {
 		jobs = len(units)
+	}
+	if len(units) == 0 {
+		return nil
 	}
 	results := make([]*tuResult, len(units))
 	next := make(chan int)
@@ -111,10 +140,21 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	}
 	defer tu.Dispose()
 	r.parseErr = ld.parseDiagnostics(name, tu)
+	ld.markIncluded(tu)
 	start = time.Now()
 	r.res = lower.TU(tu, &lower.Config{Fset: ld.fset, File: ld.file})
 	r.lowerTime = time.Since(start)
 	return r
+}
+
+// markIncluded records the files the unit included.
+func (ld *loader) markIncluded(tu clang.TranslationUnit) {
+	names := tu.IncludedFiles()
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	for _, n := range names {
+		ld.seen[n] = true
+	}
 }
 
 // parseDiagnostics reports the unit's errors as one "parse" diagnostic at

@@ -115,4 +115,3 @@ func (ld *loader) stats(p *ir.Program) {
 	}
 	s.Launches = len(p.Launches)
 }
-

@@ -1,6 +1,8 @@
 package clang
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -530,4 +532,30 @@ func kindsOf(cs []Cursor) []CursorKind {
 		ks = append(ks, c.Kind())
 	}
 	return ks
+}
+
+func TestIncludedFiles(t *testing.T) {
+	dir := t.TempDir()
+	hdr := filepath.Join(dir, "h.cuh")
+	src := filepath.Join(dir, "k.cu")
+	if err := os.WriteFile(hdr, []byte("__global__ void k();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(src, []byte("#include \"h.cuh\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	idx := NewIndex(0, 0)
+	defer idx.Dispose()
+	tu, err := idx.Parse(src, cudaArgs, []UnsavedFile{NewUnsavedFile(shimPath, shim)}, TranslationUnit_KeepGoing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tu.Dispose()
+	got := map[string]bool{}
+	for _, n := range tu.IncludedFiles() {
+		got[n] = true
+	}
+	if !got[src] || !got[hdr] {
+		t.Errorf("IncludedFiles() = %v, want %s and %s among them", tu.IncludedFiles(), src, hdr)
+	}
 }

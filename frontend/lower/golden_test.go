@@ -73,4 +73,3 @@ func diffLines(want, got string) string {
 	}
 	return ""
 }
-

@@ -27,8 +27,9 @@ struct __align__(2) __nv_bfloat16 {
   unsigned short __x;  // the IEEE bits; CUDA makes this member protected
 
   __nv_bfloat16() = default;
+  // Assigning a raw value goes through this constructor; CUDA's extra
+  // operator=(raw) is left out so that `h = {}` is not ambiguous for clang.
   __CUDAVET_HD constexpr __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
-  __CUDAVET_HD __nv_bfloat16 &operator=(const __nv_bfloat16_raw &r);
   __CUDAVET_HD operator __nv_bfloat16_raw() const;
 #if !defined(__CUDA_NO_BFLOAT16_CONVERSIONS__)
   __CUDAVET_HD __nv_bfloat16(float f);
@@ -54,7 +55,6 @@ struct __align__(4) __nv_bfloat162 {
   __nv_bfloat162() = default;
   __CUDAVET_HD constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
   __CUDAVET_HD constexpr __nv_bfloat162(const __nv_bfloat162_raw &r) : x(__nv_bfloat16_raw{r.x}), y(__nv_bfloat16_raw{r.y}) {}
-  __CUDAVET_HD __nv_bfloat162 &operator=(const __nv_bfloat162_raw &r);
   __CUDAVET_HD operator __nv_bfloat162_raw() const;
 };
 

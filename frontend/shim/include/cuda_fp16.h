@@ -26,8 +26,9 @@ struct __align__(2) __half {
   unsigned short __x;  // the IEEE bits; CUDA makes this member protected
 
   __half() = default;
+  // Assigning a raw value goes through this constructor; CUDA's extra
+  // operator=(raw) is left out so that `h = {}` is not ambiguous for clang.
   __CUDAVET_HD constexpr __half(const __half_raw &r) : __x(r.x) {}
-  __CUDAVET_HD __half &operator=(const __half_raw &r);
   __CUDAVET_HD operator __half_raw() const;
 #if !defined(__CUDA_NO_HALF_CONVERSIONS__)
   __CUDAVET_HD __half(float f);
@@ -53,7 +54,6 @@ struct __align__(4) __half2 {
   __half2() = default;
   __CUDAVET_HD constexpr __half2(const __half &a, const __half &b) : x(a), y(b) {}
   __CUDAVET_HD constexpr __half2(const __half2_raw &r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
-  __CUDAVET_HD __half2 &operator=(const __half2_raw &r);
   __CUDAVET_HD operator __half2_raw() const;
 };
 

@@ -119,7 +119,7 @@ __global__ void intrinsics_kernel(int* ip, unsigned int* up,
                                                    __high2half(h2)));
   const __half2 hh = __float22half2_rn(hf2);
   const float hl = __low2float(hh) + __high2float(hh) + __half2float(hrsqrt(h));
-  const unsigned short hbits = __half_as_ushort(__ushort_as_half(hbits));
+  const unsigned short hbits = __half_as_ushort(__ushort_as_half(0x3c00));
   b = __float2bfloat16(__bfloat162float(b) + 1.0f);
   b2 = __floats2bfloat162_rn(1.0f, 2.0f);
   const float2 bf2 = __bfloat1622float2(__float22bfloat162_rn(hf2));

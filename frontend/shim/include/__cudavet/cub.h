@@ -1,8 +1,9 @@
 // __cudavet/cub.h: the part of CUB that LLM kernels use, behind every
 // <cub/...> header of the shim: the block-wide and warp-wide collectives
-// (BlockReduce, BlockScan, WarpReduce, BlockLoad/BlockStore skipped), the
-// functors Sum/Max/Min/ArgMax/ArgMin, KeyValuePair, and loose host-side
-// Device* algorithms. Declarations only.
+// (BlockReduce, BlockScan, BlockLoad, BlockStore, BlockRadixSort,
+// WarpReduce, WarpScan), the functors Sum/Max/Min/ArgMax/ArgMin,
+// KeyValuePair, Traits, and loose host-side Device* algorithms.
+// Declarations only.
 //
 // TempStorage is raw, suitably aligned bytes (CUB wraps it in Uninitialized
 // too), so `__shared__ typename BlockReduce<T, N>::TempStorage tmp;` is a
@@ -10,7 +11,7 @@
 // warp for reductions, two per warp for scans.
 #ifndef __CUDAVET_CUB_H__
 #define __CUDAVET_CUB_H__
-#include <cudavet_shim.h>
+#include "../cudavet_shim.h"
 #include <type_traits>
 #include <utility>
 
@@ -46,8 +47,21 @@ template <typename T> struct Uninitialized {
   __host__ __device__ T &Alias();
 };
 
-// Traits<T> exposes Max/Lowest of arithmetic types as CUB does.
+// UnsignedBitsOf<N>::type is the unsigned integer of N bytes.
+template <int N> struct UnsignedBitsOf;
+template <> struct UnsignedBitsOf<1> { typedef unsigned char type; };
+template <> struct UnsignedBitsOf<2> { typedef unsigned short type; };
+template <> struct UnsignedBitsOf<4> { typedef unsigned int type; };
+template <> struct UnsignedBitsOf<8> { typedef unsigned long long type; };
+
+// Traits<T> gives the radix-sort view of T: its bits as an unsigned integer
+// and the order-preserving twiddles, plus Max/Lowest.
 template <typename T> struct Traits {
+  typedef typename UnsignedBitsOf<sizeof(T)>::type UnsignedBits;
+  static constexpr UnsignedBits LOWEST_KEY = UnsignedBits(0);
+  static constexpr UnsignedBits MAX_KEY = UnsignedBits(-1);
+  __host__ __device__ static UnsignedBits TwiddleIn(UnsignedBits key);
+  __host__ __device__ static UnsignedBits TwiddleOut(UnsignedBits key);
   __host__ __device__ static T Max();
   __host__ __device__ static T Lowest();
 };
@@ -101,6 +115,22 @@ enum BlockScanAlgorithm {
   BLOCK_SCAN_RAKING,
   BLOCK_SCAN_RAKING_MEMOIZE,
   BLOCK_SCAN_WARP_SCANS,
+};
+enum BlockLoadAlgorithm {
+  BLOCK_LOAD_DIRECT,
+  BLOCK_LOAD_STRIPED,
+  BLOCK_LOAD_VECTORIZE,
+  BLOCK_LOAD_TRANSPOSE,
+  BLOCK_LOAD_WARP_TRANSPOSE,
+  BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED,
+};
+enum BlockStoreAlgorithm {
+  BLOCK_STORE_DIRECT,
+  BLOCK_STORE_STRIPED,
+  BLOCK_STORE_VECTORIZE,
+  BLOCK_STORE_TRANSPOSE,
+  BLOCK_STORE_WARP_TRANSPOSE,
+  BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED,
 };
 
 // ---- warp and lane helpers (util_ptx.cuh) ----
@@ -208,6 +238,108 @@ class BlockScan {
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &output, T initial_value,
                                 ScanOp scan_op, T &block_aggregate);
+};
+
+// ---- WarpScan ----
+template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
+class WarpScan {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char __storage[sizeof(T) * (LOGICAL_WARP_THREADS + 1)];
+  };
+  __device__ WarpScan(TempStorage &temp_storage);
+  __device__ void InclusiveSum(T input, T &inclusive_output);
+  __device__ void InclusiveSum(T input, T &inclusive_output, T &warp_aggregate);
+  __device__ void ExclusiveSum(T input, T &exclusive_output);
+  __device__ void ExclusiveSum(T input, T &exclusive_output, T &warp_aggregate);
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &inclusive_output, ScanOp scan_op);
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &exclusive_output, T initial_value,
+                                ScanOp scan_op);
+  __device__ T Broadcast(T input, unsigned int src_lane);
+};
+
+// ---- BlockLoad / BlockStore: ITEMS_PER_THREAD items per thread ----
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
+          BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockLoad {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char
+        __storage[sizeof(T) * BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z *
+                  ITEMS_PER_THREAD];
+  };
+  __device__ BlockLoad();
+  __device__ BlockLoad(TempStorage &temp_storage);
+  template <typename InputIteratorT>
+  __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]);
+  template <typename InputIteratorT>
+  __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
+                       int valid_items);
+  template <typename InputIteratorT, typename DefaultT>
+  __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
+                       int valid_items, DefaultT oob_default);
+};
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
+          BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockStore {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char
+        __storage[sizeof(T) * BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z *
+                  ITEMS_PER_THREAD];
+  };
+  __device__ BlockStore();
+  __device__ BlockStore(TempStorage &temp_storage);
+  template <typename OutputIteratorT>
+  __device__ void Store(OutputIteratorT block_itr,
+                        T (&items)[ITEMS_PER_THREAD]);
+  template <typename OutputIteratorT>
+  __device__ void Store(OutputIteratorT block_itr,
+                        T (&items)[ITEMS_PER_THREAD], int valid_items);
+};
+
+// ---- BlockRadixSort ----
+template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
+          typename ValueT = NullType, int RADIX_BITS = 4,
+          bool MEMOIZE_OUTER_SCAN = true,
+          BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS,
+          cudaSharedMemConfig SMEM_CONFIG = cudaSharedMemBankSizeFourByte,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockRadixSort {
+ public:
+  struct TempStorage {
+    alignas(KeyT) unsigned char
+        __storage[(sizeof(KeyT) + sizeof(ValueT)) * BLOCK_DIM_X * BLOCK_DIM_Y *
+                  BLOCK_DIM_Z * ITEMS_PER_THREAD];
+  };
+  __device__ BlockRadixSort();
+  __device__ BlockRadixSort(TempStorage &temp_storage);
+  __device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0,
+                       int end_bit = sizeof(KeyT) * 8);
+  __device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD],
+                       ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0,
+                       int end_bit = sizeof(KeyT) * 8);
+  __device__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD],
+                                 int begin_bit = 0,
+                                 int end_bit = sizeof(KeyT) * 8);
+  __device__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD],
+                                 ValueT (&values)[ITEMS_PER_THREAD],
+                                 int begin_bit = 0,
+                                 int end_bit = sizeof(KeyT) * 8);
+  __device__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD],
+                                       int begin_bit = 0,
+                                       int end_bit = sizeof(KeyT) * 8);
+  __device__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD],
+                                       ValueT (&values)[ITEMS_PER_THREAD],
+                                       int begin_bit = 0,
+                                       int end_bit = sizeof(KeyT) * 8);
+  __device__ void SortDescendingBlockedToStriped(
+      KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD],
+      int begin_bit = 0, int end_bit = sizeof(KeyT) * 8);
 };
 
 // ---- host-side device-wide algorithms: any arguments, cudaError_t back ----
