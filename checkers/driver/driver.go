@@ -1,0 +1,176 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Categories the driver itself gives to diagnostics (front-end categories
+// "parse", "annotation" and "lower" come from the IR).
+const (
+	// InternalError is the category of a diagnostic that records an
+	// analyzer's panic or returned error on one unit: the run is incomplete.
+	InternalError = "internal error"
+	// Ignore is the checker name and category of a problem with a
+	// cudavet:ignore directive (malformed, no reason, suppresses nothing).
+	Ignore = "ignore"
+)
+
+// Config configures Run.
+type Config struct {
+	// Analyzers are the root analyzers: their findings are reported. The
+	// analyzers they require run too, once per unit, but only their
+	// internal errors are reported. None may declare FactTypes.
+	Analyzers []*analysis.Analyzer
+	// Debug appends the goroutine stack to internal-error messages.
+	Debug bool
+	// ReadFile reads a source file for Pass.ReadFile and for the
+	// suppression directives (nil: os.ReadFile). The language server
+	// passes one that sees unsaved buffers.
+	ReadFile func(string) ([]byte, error)
+	// Jobs is the number of units analysed concurrently (0: GOMAXPROCS).
+	// The output does not depend on it.
+	Jobs int
+}
+
+// Diagnostic is one reported problem, with its positions resolved.
+type Diagnostic struct {
+	// Checker is the analyzer's name; for front-end diagnostics, their
+	// category ("parse", "annotation", "lower"); "ignore" for problems with
+	// suppression directives.
+	Checker string
+	// Category is the analyzer's analysis.Diagnostic.Category (often
+	// empty), InternalError, Ignore, or the front-end category.
+	Category string
+	// Pos and End are positions in the program's FileSet; End may be
+	// token.NoPos. Position and EndPosition are their resolved forms
+	// (EndPosition is zero when End is NoPos).
+	Pos, End              token.Pos
+	Position, EndPosition token.Position
+	Message               string
+	// URL is the analyzer's documentation link for this diagnostic, if any.
+	URL            string
+	Related        []analysis.RelatedInformation
+	SuggestedFixes []analysis.SuggestedFix
+	// Function is the display name (with template arguments) of the unit
+	// the diagnostic was reported on; empty for front-end and ignore
+	// diagnostics. Of merged duplicates, the first unit's name is kept.
+	Function string
+}
+
+// Result is what Run returns: the diagnostics, sorted by file name, line,
+// column, checker and message, and the counters of the run.
+type Result struct {
+	Diagnostics []Diagnostic
+	Stats       Stats
+}
+
+// Run runs cfg.Analyzers over every unit of prog and returns their
+// diagnostics together with the front end's. It returns an error only for
+// an unusable configuration (invalid analyzers, fact types, nil program);
+// an analyzer's failure on a unit is an InternalError diagnostic.
+func Run(prog *ir.Program, cfg Config) (*Result, error) {
+	if prog == nil || prog.Fset == nil {
+		return nil, errors.New("driver: program without FileSet")
+	}
+	order, err := plan(cfg.Analyzers)
+	if err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	r := newRunner(prog, cfg, order)
+	units := unitsOf(prog)
+	outs := r.runUnits(units, cfg.Jobs)
+
+	m := newMerger(prog.Fset)
+	for _, d := range prog.Diagnostics {
+		m.add(frontEndDiagnostic(prog.Fset, d))
+	}
+	stats := newStats(order, r.roots)
+	stats.Units = len(units)
+	for _, o := range outs {
+		stats.addUnit(o)
+		for _, d := range o.diags {
+			m.add(d)
+		}
+	}
+	stats.Duplicates = m.duplicates
+	diags := m.list()
+	diags = r.suppress(diags, &stats)
+	sortDiagnostics(diags)
+	stats.countFindings(diags)
+	return &Result{Diagnostics: diags, Stats: stats}, nil
+}
+
+// unitsOf returns the program's functions with a body, in program order.
+func unitsOf(prog *ir.Program) []*cudair.Unit {
+	var units []*cudair.Unit
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		u := &cudair.Unit{Prog: prog, Func: f}
+		if f.Kind == ir.Kernel {
+			u.Launches = prog.LaunchesOf(f)
+		}
+		units = append(units, u)
+	}
+	return units
+}
+
+// runUnits analyses the units on jobs goroutines. Each unit's output goes
+// to its own slot, so the merge below sees them in program order whatever
+// the scheduling.
+func (r *runner) runUnits(units []*cudair.Unit, jobs int) []unitOut {
+	outs := make([]unitOut, len(units))
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, len(units))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for i := range next {
+				outs[i] = r.runUnit(units[i])
+			}
+		})
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return outs
+}
+
+type runner struct {
+	prog       *ir.Program
+	cfg        Config
+	order      []*analysis.Analyzer // dependencies first, cudair excluded
+	roots      map[*analysis.Analyzer]bool
+	readFile   func(string) ([]byte, error)
+	otherFiles []string
+}
+
+func newRunner(prog *ir.Program, cfg Config, order []*analysis.Analyzer) *runner {
+	r := &runner{prog: prog, cfg: cfg, order: order, roots: map[*analysis.Analyzer]bool{}}
+	for _, a := range cfg.Analyzers {
+		r.roots[a] = true
+	}
+	r.readFile = cfg.ReadFile
+	if r.readFile == nil {
+		r.readFile = os.ReadFile
+	}
+	for _, f := range prog.Files {
+		r.otherFiles = append(r.otherFiles, f.Name)
+	}
+	return r
+}

@@ -1,0 +1,165 @@
+package driver
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"runtime/debug"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+// unitOut is what the analyzers produced on one unit.
+type unitOut struct {
+	diags []Diagnostic // root analyzers' reports and every internal error
+	runs  []analyzerRun
+}
+
+// analyzerRun records one analyzer on one unit for the statistics.
+type analyzerRun struct {
+	a       *analysis.Analyzer
+	skipped bool // a required analyzer failed on this unit
+	failed  bool // panicked or returned an error
+	time    time.Duration
+}
+
+// runUnit runs every planned analyzer on u in dependency order. An
+// analyzer whose requirement failed (or was skipped) is skipped too.
+func (r *runner) runUnit(u *cudair.Unit) unitOut {
+	var out unitOut
+	results := map[*analysis.Analyzer]any{cudair.Analyzer: u}
+	bad := map[*analysis.Analyzer]bool{}
+	for _, a := range r.order {
+		if requiresBad(a, bad) {
+			bad[a] = true
+			out.runs = append(out.runs, analyzerRun{a: a, skipped: true})
+			continue
+		}
+		start := time.Now()
+		res, diags, ierr := r.runPass(a, u, results)
+		run := analyzerRun{a: a, time: time.Since(start)}
+		if ierr != nil {
+			bad[a], run.failed = true, true
+			out.diags = append(out.diags, *ierr)
+		} else {
+			results[a] = res
+			if r.roots[a] {
+				out.diags = append(out.diags, diags...)
+			}
+		}
+		out.runs = append(out.runs, run)
+	}
+	return out
+}
+
+func requiresBad(a *analysis.Analyzer, bad map[*analysis.Analyzer]bool) bool {
+	for _, req := range a.Requires {
+		if bad[req] {
+			return true
+		}
+	}
+	return false
+}
+
+// runPass runs a on u. It returns a's result and reports, or, when a
+// panicked, returned an error or returned a result of the wrong type, one
+// internal-error diagnostic at the unit's function.
+func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*analysis.Analyzer]any) (res any, diags []Diagnostic, ierr *Diagnostic) {
+	pass := r.newPass(a, u, results, func(d analysis.Diagnostic) {
+		diags = append(diags, r.checkerDiagnostic(a, u.Func, d))
+	})
+	defer func() {
+		if p := recover(); p != nil {
+			msg := fmt.Sprint(p)
+			if r.cfg.Debug {
+				msg += "\n" + string(debug.Stack())
+			}
+			res, diags, ierr = nil, nil, r.internalError(a, u.Func, msg)
+		}
+	}()
+	res, err := a.Run(pass)
+	if err != nil {
+		return nil, nil, r.internalError(a, u.Func, err.Error())
+	}
+	if a.ResultType != nil && (res == nil || reflect.TypeOf(res) != a.ResultType) {
+		msg := fmt.Sprintf("returned a result of type %T, want %v", res, a.ResultType)
+		return nil, nil, r.internalError(a, u.Func, msg)
+	}
+	return res, diags, nil
+}
+
+// newPass builds the Pass of a on u. ResultOf holds exactly a's
+// requirements; facts are not supported (plan rejects FactTypes), so the
+// fact functions do nothing.
+func (r *runner) newPass(a *analysis.Analyzer, u *cudair.Unit, results map[*analysis.Analyzer]any, report func(analysis.Diagnostic)) *analysis.Pass {
+	resultOf := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, req := range a.Requires {
+		resultOf[req] = results[req]
+	}
+	return &analysis.Pass{
+		Analyzer:   a,
+		Fset:       r.prog.Fset,
+		OtherFiles: r.otherFiles,
+		// Pass.String dereferences Pkg; its path names the unit.
+		Pkg:               types.NewPackage(u.Func.Name, "cuda"),
+		ResultOf:          resultOf,
+		Report:            report,
+		ReadFile:          r.readFile,
+		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
+		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+		ExportObjectFact:  func(types.Object, analysis.Fact) {},
+		ExportPackageFact: func(analysis.Fact) {},
+		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
+		AllPackageFacts:   func() []analysis.PackageFact { return nil },
+	}
+}
+
+func (r *runner) checkerDiagnostic(a *analysis.Analyzer, f *ir.Func, d analysis.Diagnostic) Diagnostic {
+	return Diagnostic{
+		Checker:        a.Name,
+		Category:       d.Category,
+		Pos:            d.Pos,
+		End:            d.End,
+		Position:       position(r.prog.Fset, d.Pos),
+		EndPosition:    position(r.prog.Fset, d.End),
+		Message:        d.Message,
+		URL:            d.URL,
+		Related:        d.Related,
+		SuggestedFixes: d.SuggestedFixes,
+		Function:       f.Name,
+	}
+}
+
+// internalError is the diagnostic of a's failure on f, at f's name.
+func (r *runner) internalError(a *analysis.Analyzer, f *ir.Func, msg string) *Diagnostic {
+	return &Diagnostic{
+		Checker:  a.Name,
+		Category: InternalError,
+		Pos:      f.P,
+		Position: position(r.prog.Fset, f.P),
+		Message:  fmt.Sprintf("internal error: %s on %s %s: %s", a.Name, kindPhrase(f.Kind), f.Name, msg),
+		Function: f.Name,
+	}
+}
+
+func kindPhrase(k ir.FuncKind) string {
+	switch k {
+	case ir.Kernel:
+		return "kernel"
+	case ir.Device:
+		return "device function"
+	}
+	return "host function"
+}
+
+// position resolves p, or returns the zero Position for NoPos.
+func position(fset *token.FileSet, p token.Pos) token.Position {
+	if !p.IsValid() {
+		return token.Position{}
+	}
+	return fset.Position(p)
+}
