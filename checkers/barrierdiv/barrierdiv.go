@@ -1,0 +1,167 @@
+package barrierdiv
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/divergence"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports barriers reached under thread-dependent control flow.
+var Analyzer = &analysis.Analyzer{
+	Name:     "barrierdiv",
+	Doc:      analyzerDoc(doc, "barrierdiv"),
+	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/barrierdiv",
+	Requires: []*analysis.Analyzer{cudair.Analyzer, divergence.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	u := cudair.Of(pass)
+	// Host launchers run no barriers (their lambdas are host code too).
+	if u.Func.Kind == ir.Host || u.Func.Body == nil {
+		return nil, nil
+	}
+	res := pass.ResultOf[divergence.Analyzer].(*divergence.Result)
+	src := newSource(pass, u.Prog.Fset)
+	reported := map[ir.Node]bool{}
+	for _, b := range res.Barriers() {
+		// __syncwarp(mask) with a partial mask is the warpsync check's.
+		if !fullMask(b.Sync) {
+			continue
+		}
+		i := firstDivergent(b)
+		if i < 0 {
+			continue
+		}
+		call := firstCall(b)
+		// A divergence inside a callee that holds whatever the arguments
+		// is reported by the callee's own unit, once for all callers.
+		if call >= 0 && i > call && divergentAlone(res, b, call) {
+			continue
+		}
+		at := ir.Node(b.Sync)
+		if call >= 0 {
+			at = b.Controls[call].Node
+		}
+		// One report per barrier, or per call leading to barriers.
+		if reported[at] {
+			continue
+		}
+		reported[at] = true
+		pass.Report(src.diagnostic(b, i, call))
+	}
+	return nil, nil
+}
+
+// relevant reports whether control c makes the threads that reach barrier
+// s differ in a way that matters for s: any thread dependence for block and
+// grid barriers, dependence within a warp for warp and tile barriers.
+func relevant(c divergence.Control, s *ir.Sync) bool {
+	switch {
+	case c.Kind == divergence.CallSite:
+		return false
+	case s.Kind == ir.SyncWarp || s.Kind == ir.SyncTile:
+		return c.Fact.Level == divergence.Divergent
+	}
+	return c.Fact.Level >= divergence.WarpUniform
+}
+
+// firstDivergent returns the index of the outermost relevant control of b,
+// or -1.
+func firstDivergent(b divergence.Barrier) int {
+	for i, c := range b.Controls {
+		if relevant(c, b.Sync) {
+			return i
+		}
+	}
+	return -1
+}
+
+// firstCall returns the index of the first CallSite of b (the call in the
+// analysed function through which b is reached), or -1.
+func firstCall(b divergence.Barrier) int {
+	for i, c := range b.Controls {
+		if c.Kind == divergence.CallSite {
+			return i
+		}
+	}
+	return -1
+}
+
+// divergentAlone reports whether the barrier path b, whose first call is
+// b.Controls[call], is already divergent in the callee analysed on its own
+// (with Uniform parameters).
+func divergentAlone(res *divergence.Result, b divergence.Barrier, call int) bool {
+	callee := b.Controls[call].Node.(*ir.Call).Fn
+	path := callPath(b.Controls[call+1:])
+	for _, b2 := range res.BarriersOf(callee) {
+		if b2.Sync == b.Sync && slices.Equal(callPath(b2.Controls), path) && firstDivergent(b2) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// callPath returns the calls of a control chain.
+func callPath(cs []divergence.Control) []ir.Node {
+	var out []ir.Node
+	for _, c := range cs {
+		if c.Kind == divergence.CallSite {
+			out = append(out, c.Node)
+		}
+	}
+	return out
+}
+
+// fullMask reports whether s synchronises a whole group: every barrier
+// except __syncwarp with a mask other than the constant 0xffffffff.
+func fullMask(s *ir.Sync) bool {
+	if s.Kind != ir.SyncWarp || s.Mask == nil {
+		return true
+	}
+	v, ok := constOf(s.Mask)
+	return ok && uint32(v) == 0xffffffff
+}
+
+func constOf(e ir.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *ir.Const:
+		return e.Val, true
+	case *ir.Convert:
+		return constOf(e.X)
+	case *ir.VarRef:
+		if e.Var.Value != nil {
+			return *e.Var.Value, true
+		}
+	}
+	return 0, false
+}
+
+// analyzerDoc returns the "# Analyzer name" section of a doc.go file's
+// package comment, without its heading.
+func analyzerDoc(src, name string) string {
+	var lines []string
+	for _, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(l, "package ") {
+			break
+		}
+		if t, ok := strings.CutPrefix(l, "// "); ok {
+			lines = append(lines, t)
+		} else if t, ok := strings.CutPrefix(l, "//"); ok {
+			lines = append(lines, t)
+		}
+	}
+	_, after, ok := strings.Cut(strings.Join(lines, "\n"), "# Analyzer "+name+"\n")
+	if !ok {
+		panic("barrierdiv: doc.go has no # Analyzer " + name + " section")
+	}
+	return strings.TrimSpace(after)
+}
