@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // A Type is the type of an IR value. Integer types carry their exact width
@@ -229,6 +230,9 @@ func (*VoidType) Size() int64        { return -1 }
 func (t *TypeParam) String() string  { return t.Name }
 func (*TypeParam) Size() int64       { return -1 }
 func (t *UnknownType) String() string {
+	if strings.HasPrefix(t.Spelling, "&") {
+		return t.Spelling // a function template argument
+	}
 	if t.Spelling != "" {
 		return "unknown(" + t.Spelling + ")"
 	}

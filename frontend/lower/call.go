@@ -33,7 +33,13 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 	case ref.Kind() == clang.Cursor_ConversionFunction:
 		return convert(fl.receiver(c, ch), fl.typeOf(c.Type()), true)
 	case strings.HasPrefix(name, "operator") && !ref.IsNull():
-		return fl.operatorCall(c, strings.TrimSpace(strings.TrimPrefix(name, "operator")))
+		return fl.operatorCall(c, strings.TrimSpace(strings.TrimPrefix(name, "operator")), stmtCtx)
+	case ref.IsNull() && len(ch) > 0:
+		// A call through an expression: a function pointer, or a template
+		// parameter bound to a function (ACT_FN(x)).
+		if fn := calleeFunction(ch[0]); !fn.IsNull() {
+			ref, name = fn, fn.Spelling()
+		}
 	}
 	if e, handled := fl.intrinsic(c, ref, name, ch); handled {
 		return e
@@ -50,6 +56,25 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 	call.Recv = fl.receiver(c, ch)
 	call.Args = fl.args(c, 0)
 	return call
+}
+
+// calleeFunction finds the function an expression callee denotes (through
+// implicit casts and substituted template parameters), or a null cursor.
+func calleeFunction(c clang.Cursor) clang.Cursor {
+	c = stripParens(c)
+	for c.Kind() == clang.Cursor_DeclRefExpr || c.Kind() == clang.Cursor_UnaryOperator {
+		r := c.Referenced()
+		switch r.Kind() {
+		case clang.Cursor_FunctionDecl, clang.Cursor_CXXMethod:
+			return r
+		}
+		ch := exprChildren(c)
+		if len(ch) != 1 {
+			break
+		}
+		c = stripParens(ch[0])
+	}
+	return clang.NewNullCursor()
 }
 
 func findLambda(ch []clang.Cursor) clang.Cursor {
@@ -181,7 +206,7 @@ func (fl *funcLowerer) dim3(pos token.Pos, args []ir.Expr) ir.Expr {
 // operatorCall lowers an overloaded operator (on __half, c10::Half, vector
 // types ...): assignments become stores, arithmetic keeps C's shape on the
 // operands' types.
-func (fl *funcLowerer) operatorCall(c clang.Cursor, op string) ir.Expr {
+func (fl *funcLowerer) operatorCall(c clang.Cursor, op string, stmtCtx bool) ir.Expr {
 	n := int(c.NumArguments())
 	pos := fl.pos(c)
 	t := fl.typeOf(c.Type())
@@ -198,10 +223,16 @@ func (fl *funcLowerer) operatorCall(c clang.Cursor, op string) ir.Expr {
 	switch {
 	case op == "=" && len(operands) == 2:
 		fl.pre = append(fl.pre, fl.assignStmt(c, operands[0], fl.rvalue(operands[1])))
+		if stmtCtx {
+			return nil
+		}
 		return fl.reread(c, operands[0])
-	case len(op) >= 2 && strings.HasSuffix(op, "=") && binOps[op[:len(op)-1]] != ir.LAnd && len(operands) == 2 && isCompoundOp(op):
+	case isCompoundOp(op) && len(operands) == 2:
 		s, _, _ := fl.compound(c, operands[0], op[:len(op)-1], fl.rvalue(operands[1]))
 		fl.pre = append(fl.pre, s)
+		if stmtCtx {
+			return nil
+		}
 		return fl.reread(c, operands[0])
 	case (op == "++" || op == "--") && len(operands) >= 1:
 		return fl.increment(c, operands[0], op[:1], len(operands) == 2)

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"go/token"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -317,6 +318,7 @@ func (l *tuLowerer) templateArgs(spec, tmpl clang.Cursor) []ir.TemplateArg {
 		return []ir.TemplateArg{{Name: "?", Type: &ir.UnknownType{Spelling: spec.DisplayName(), Reason: "template arguments not exposed"}}}
 	}
 	args := make([]ir.TemplateArg, 0, n)
+	declNames := usrFuncArgs(spec.USR())
 	for i := 0; i < n; i++ {
 		a := ir.TemplateArg{}
 		if i < len(names) {
@@ -328,11 +330,34 @@ func (l *tuLowerer) templateArgs(spec, tmpl clang.Cursor) []ir.TemplateArg {
 		case clang.TemplateArgumentKind_Integral:
 			a.Value = spec.TemplateArgumentValue(uint32(i))
 		default:
-			a.Type = &ir.UnknownType{Spelling: "template argument", Reason: "non-type, non-integral template argument"}
+			// A function (&silu<float>): libclang 15 does not expose which,
+			// but the specialization's USR names it.
+			name := "&decl"
+			if len(declNames) > 0 {
+				name, declNames = "&"+declNames[0], declNames[1:]
+			}
+			a.Type = &ir.UnknownType{Spelling: name, Reason: "declaration template argument"}
 		}
 		args = append(args, a)
 	}
 	return args
+}
+
+var usrFuncRE = regexp.MustCompile(`@F@([A-Za-z_][A-Za-z0-9_]*)`)
+
+// usrFuncArgs returns the names of the functions among a specialization's
+// template arguments, in order, from its USR
+// ("c:@N@cvk@F@act_and_mul_kernel<#f#@N@cvk@F@silu<#f>#...").
+func usrFuncArgs(usr string) []string {
+	i := strings.IndexByte(usr, '<')
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, m := range usrFuncRE.FindAllStringSubmatch(usr[i:], -1) {
+		out = append(out, m[1])
+	}
+	return out
 }
 
 func argsKey(args []ir.TemplateArg) string {

@@ -156,7 +156,11 @@ func (fl *funcLowerer) varDecl(c clang.Cursor) ir.Stmt {
 // isImplicitCtor reports a default construction that clang shows as an
 // initializer with no tokens (T x; for class types).
 func isImplicitCtor(c clang.Cursor) bool {
-	return c.Kind() == clang.Cursor_CallExpr && c.NumArguments() == 0 && c.Extent().Start().Equal(c.Extent().End())
+	if c.Kind() != clang.Cursor_CallExpr || c.NumArguments() != 0 {
+		return false
+	}
+	r := c.Extent()
+	return r.Start().Equal(r.End()) || c.Referenced().Kind() == clang.Cursor_Constructor
 }
 
 func (fl *funcLowerer) ifStmt(c clang.Cursor) []ir.Stmt {

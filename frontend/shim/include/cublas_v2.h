@@ -1,10 +1,11 @@
 // cublas_v2.h: cuBLAS handle, status and enum types plus the handful of
-// calls launchers make around a GEMM. Declarations only; GEMM entry points
-// are not declared.
+// calls launchers make around a GEMM (Sgemm, Hgemm, GemmEx,
+// GemmStridedBatchedEx). Declarations only.
 #ifndef __CUDAVET_CUBLAS_V2_H__
 #define __CUDAVET_CUBLAS_V2_H__
 #include "cudavet_shim.h"
 #include "library_types.h"
+#include "cuda_fp16.h"
 
 typedef struct cublasContext *cublasHandle_t;
 
@@ -45,10 +46,44 @@ cublasStatus_t cublasDestroy_v2(cublasHandle_t handle);
 cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t stream);
 cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *stream);
 const char *cublasGetStatusString(cublasStatus_t status);
+cublasStatus_t cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
+                              cublasOperation_t transb, int m, int n, int k,
+                              const float *alpha, const float *A, int lda,
+                              const float *B, int ldb, const float *beta,
+                              float *C, int ldc);
+cublasStatus_t cublasHgemm(cublasHandle_t handle, cublasOperation_t transa,
+                           cublasOperation_t transb, int m, int n, int k,
+                           const __half *alpha, const __half *A, int lda,
+                           const __half *B, int ldb, const __half *beta,
+                           __half *C, int ldc);
+cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa,
+                            cublasOperation_t transb, int m, int n, int k,
+                            const void *alpha, const void *A,
+                            cudaDataType Atype, int lda, const void *B,
+                            cudaDataType Btype, int ldb, const void *beta,
+                            void *C, cudaDataType Ctype, int ldc,
+                            cublasComputeType_t computeType,
+                            cublasGemmAlgo_t algo);
+cublasStatus_t cublasGemmStridedBatchedEx(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,
+    int m, int n, int k, const void *alpha, const void *A, cudaDataType Atype,
+    int lda, long long int strideA, const void *B, cudaDataType Btype, int ldb,
+    long long int strideB, const void *beta, void *C, cudaDataType Ctype,
+    int ldc, long long int strideC, int batchCount,
+    cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 }
+// The C++ overload that still accepts a cudaDataType as compute type.
+cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa,
+                            cublasOperation_t transb, int m, int n, int k,
+                            const void *alpha, const void *A,
+                            cudaDataType Atype, int lda, const void *B,
+                            cudaDataType Btype, int ldb, const void *beta,
+                            void *C, cudaDataType Ctype, int ldc,
+                            cudaDataType computeType, cublasGemmAlgo_t algo);
 #define cublasCreate cublasCreate_v2
 #define cublasDestroy cublasDestroy_v2
 #define cublasSetStream cublasSetStream_v2
 #define cublasGetStream cublasGetStream_v2
+#define cublasSgemm cublasSgemm_v2
 
 #endif  // __CUDAVET_CUBLAS_V2_H__

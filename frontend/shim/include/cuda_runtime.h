@@ -1,11 +1,5 @@
-// cuda_runtime.h: the CUDA runtime. The prelude already declares the API;
-// this header adds the C++ library headers that nvcc's cuda_runtime.h pulls
-// in (crt/common_functions.h includes <cmath> and <cstdlib>), which the
-// prelude leaves out for speed.
+// cuda_runtime.h: the CUDA runtime, already force-included as the prelude
+// (which, like nvcc's cuda_runtime.h, also brings <cmath>, <cstdlib> and
+// <new>); including it again is a no-op.
 #pragma once
 #include "cudavet_shim.h"
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <cstdio>
-#include <new>

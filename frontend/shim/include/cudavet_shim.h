@@ -17,17 +17,17 @@
 
 #define __CUDAVET__ 1
 
-// ---- compiler identity: what nvcc 12.4 defines --------------------------
+// ---- compiler identity: what nvcc 12.9 defines --------------------------
 #define __CUDACC__ 1
 #define __NVCC__ 1
 #define __CUDACC_VER_MAJOR__ 12
-#define __CUDACC_VER_MINOR__ 4
-#define __CUDACC_VER_BUILD__ 131
+#define __CUDACC_VER_MINOR__ 9
+#define __CUDACC_VER_BUILD__ 86
 #define __CUDACC_EXTENDED_LAMBDA__ 1
 #define __CUDACC_RELAXED_CONSTEXPR__ 1
-#define CUDA_VERSION 12040
-#define CUDART_VERSION 12040
-#define __CUDART_API_VERSION 12040
+#define CUDA_VERSION 12090
+#define CUDART_VERSION 12090
+#define __CUDART_API_VERSION 12090
 
 // ---- execution spaces and attributes -------------------------------------
 #define __host__ __attribute__((host))
@@ -78,9 +78,12 @@
 
 // ---- the analyzer's hook --------------------------------------------------
 // __cudavet_assume(cond) states that cond holds on every path that continues
-// past the call. TORCH_CHECK, TORCH_CHECK_EQ, TORCH_INTERNAL_ASSERT and
-// AT_ERROR (as __cudavet_assume(false)) expand to it.
-__host__ __device__ void __cudavet_assume(bool);
+// past the call. TORCH_CHECK, TORCH_CHECK_EQ, TORCH_INTERNAL_ASSERT,
+// STD_TORCH_CHECK and AT_ERROR (as __cudavet_assume(false)) expand to it. It
+// is constexpr with an empty body because checks also sit in constexpr
+// functions that are evaluated at compile time (a call to a function that is
+// only declared would make those evaluations fail).
+__host__ __device__ constexpr void __cudavet_assume(bool) {}
 
 // ---- vector types, dim3, builtin variables --------------------------------
 #include "vector_types.h"

@@ -12,6 +12,15 @@ using namespace c10;
 class Tensor;
 using TensorList = ArrayRef<Tensor>;
 
+// Storage is the memory block under a tensor.
+class Storage {
+ public:
+  size_t nbytes() const;
+  const void *data() const;
+  void *mutable_data() const;
+  Device device() const;
+};
+
 // DeprecatedTypeProperties is what the old Tensor::type() returns; the
 // dispatch macros accept it as PyTorch does.
 class DeprecatedTypeProperties {
@@ -123,6 +132,8 @@ class Tensor {
   caffe2::TypeMeta dtype() const;
   Device device() const;
   int64_t get_device() const;
+  DeviceIndex get_device_index() const;
+  Storage storage() const;
   TensorOptions options() const;
   Layout layout() const;
   DeprecatedTypeProperties &type() const;
@@ -266,7 +277,31 @@ Tensor from_blob(void *data, IntArrayRef sizes,
                  const TensorOptions &options = {});
 Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
                  const TensorOptions &options = {});
+// The overloads with a deleter (any callable on void*).
+template <typename Deleter,
+          typename std::enable_if<
+              !std::is_convertible<Deleter, IntArrayRef>::value &&
+                  !std::is_convertible<Deleter, TensorOptions>::value,
+              int>::type = 0>
+Tensor from_blob(void *data, IntArrayRef sizes, Deleter &&deleter,
+                 const TensorOptions &options = {}) {
+  return from_blob(data, sizes, options);  // defined: Deleter may be a lambda
+}
+template <typename Deleter,
+          typename std::enable_if<
+              !std::is_convertible<Deleter, IntArrayRef>::value &&
+                  !std::is_convertible<Deleter, TensorOptions>::value,
+              int>::type = 0>
+Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
+                 Deleter &&deleter, const TensorOptions &options = {},
+                 optional<Device> target_device = nullopt) {
+  return from_blob(data, sizes, strides, options);
+}
 Tensor cat(TensorList tensors, int64_t dim = 0);
+Tensor &sum_out(Tensor &out, const Tensor &self, IntArrayRef dim,
+                bool keepdim = false, optional<ScalarType> dtype = nullopt);
+Tensor sum(const Tensor &self, IntArrayRef dim, bool keepdim = false,
+           optional<ScalarType> dtype = nullopt);
 Tensor stack(TensorList tensors, int64_t dim = 0);
 Tensor matmul(const Tensor &self, const Tensor &other);
 Tensor mm(const Tensor &self, const Tensor &mat2);

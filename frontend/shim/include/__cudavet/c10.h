@@ -30,6 +30,8 @@
 #include <vector>
 #include <algorithm>
 #include <memory>
+#include <numeric>
+#include <stdexcept>
 
 // ---- c10/macros/Macros.h ----
 #define C10_HOST_DEVICE __host__ __device__
@@ -438,6 +440,26 @@ struct Device {
   std::string str() const;
   bool operator==(const Device &other) const noexcept;
   bool operator!=(const Device &other) const noexcept;
+};
+
+// DeviceGuard sets the current device for its lifetime.
+struct DeviceGuard {
+  explicit DeviceGuard(Device device);
+  DeviceGuard(const DeviceGuard &) = delete;
+  ~DeviceGuard();
+  void reset_device(Device device);
+  Device original_device() const;
+  Device current_device() const;
+};
+
+// OptionalDeviceGuard is a DeviceGuard that may hold no device.
+struct OptionalDeviceGuard {
+  OptionalDeviceGuard();
+  explicit OptionalDeviceGuard(Device device);
+  explicit OptionalDeviceGuard(optional<Device> device);
+  OptionalDeviceGuard(const OptionalDeviceGuard &) = delete;
+  ~OptionalDeviceGuard();
+  void reset_device(Device device);
 };
 
 // Stream is a device-independent stream handle.

@@ -5,13 +5,19 @@
 // KeyValuePair, Traits, and loose host-side Device* algorithms.
 // Declarations only.
 //
+// Member templates that take a functor (Reduce, the scans, the Device*
+// algorithms) have trivial bodies: a template used with a lambda must be
+// defined in the translation unit, or clang rejects the use.
+//
 // TempStorage is raw, suitably aligned bytes (CUB wraps it in Uninitialized
 // too), so `__shared__ typename BlockReduce<T, N>::TempStorage tmp;` is a
 // trivially constructible __shared__ object of a plausible size: one T per
 // warp for reductions, two per warp for scans.
 #ifndef __CUDAVET_CUB_H__
 #define __CUDAVET_CUB_H__
-#include "../cudavet_shim.h"
+#include <cudavet_shim.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
 #include <type_traits>
 #include <utility>
 
@@ -155,11 +161,18 @@ class WarpReduce {
   __device__ WarpReduce(TempStorage &temp_storage);
   __device__ T Sum(T input);
   __device__ T Sum(T input, int valid_items);
-  template <typename ReductionOp> __device__ T Reduce(T input, ReductionOp op);
   template <typename ReductionOp>
-  __device__ T Reduce(T input, ReductionOp op, int valid_items);
-  template <typename FlagT> __device__ T HeadSegmentedSum(T input, FlagT head_flag);
-  template <typename FlagT> __device__ T TailSegmentedSum(T input, FlagT tail_flag);
+  __device__ T Reduce(T input, ReductionOp op) { return input; }
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op, int valid_items) {
+    return input;
+  }
+  template <typename FlagT> __device__ T HeadSegmentedSum(T input, FlagT head_flag) {
+    return input;
+  }
+  template <typename FlagT> __device__ T TailSegmentedSum(T input, FlagT tail_flag) {
+    return input;
+  }
 };
 
 // ---- BlockReduce ----
@@ -176,11 +189,14 @@ class BlockReduce {
   __device__ BlockReduce();
   __device__ BlockReduce(TempStorage &temp_storage);
   // The aggregate is valid in thread 0 only.
-  template <typename ReductionOp> __device__ T Reduce(T input, ReductionOp op);
   template <typename ReductionOp>
-  __device__ T Reduce(T input, ReductionOp op, int num_valid);
+  __device__ T Reduce(T input, ReductionOp op) { return input; }
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op, int num_valid) { return input; }
   template <int ITEMS_PER_THREAD, typename ReductionOp>
-  __device__ T Reduce(T (&inputs)[ITEMS_PER_THREAD], ReductionOp op);
+  __device__ T Reduce(T (&inputs)[ITEMS_PER_THREAD], ReductionOp op) {
+    return inputs[0];
+  }
   __device__ T Sum(T input);
   __device__ T Sum(T input, int num_valid);
   template <int ITEMS_PER_THREAD>
@@ -205,7 +221,7 @@ class BlockScan {
   __device__ void InclusiveSum(T input, T &output, T &block_aggregate);
   template <typename BlockPrefixCallbackOp>
   __device__ void InclusiveSum(T input, T &output,
-                               BlockPrefixCallbackOp &block_prefix_callback_op);
+                               BlockPrefixCallbackOp &block_prefix_callback_op) {}
   template <int ITEMS_PER_THREAD>
   __device__ void InclusiveSum(T (&input)[ITEMS_PER_THREAD],
                                T (&output)[ITEMS_PER_THREAD]);
@@ -218,7 +234,7 @@ class BlockScan {
   __device__ void ExclusiveSum(T input, T &output, T &block_aggregate);
   template <typename BlockPrefixCallbackOp>
   __device__ void ExclusiveSum(T input, T &output,
-                               BlockPrefixCallbackOp &block_prefix_callback_op);
+                               BlockPrefixCallbackOp &block_prefix_callback_op) {}
   template <int ITEMS_PER_THREAD>
   __device__ void ExclusiveSum(T (&input)[ITEMS_PER_THREAD],
                                T (&output)[ITEMS_PER_THREAD]);
@@ -227,17 +243,42 @@ class BlockScan {
                                T (&output)[ITEMS_PER_THREAD],
                                T &block_aggregate);
 
+  // The scans with an operator; the last argument may be the block aggregate
+  // (a T&) or a prefix callback functor (BlockPrefixCallbackOp&).
   template <typename ScanOp>
-  __device__ void InclusiveScan(T input, T &output, ScanOp scan_op);
-  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp scan_op) {}
+  template <typename ScanOp, typename AggregateOrCallback>
   __device__ void InclusiveScan(T input, T &output, ScanOp scan_op,
-                                T &block_aggregate);
+                                AggregateOrCallback &last) {}
+  template <int ITEMS_PER_THREAD, typename ScanOp>
+  __device__ void InclusiveScan(T (&input)[ITEMS_PER_THREAD],
+                                T (&output)[ITEMS_PER_THREAD], ScanOp scan_op) {}
+  template <int ITEMS_PER_THREAD, typename ScanOp, typename AggregateOrCallback>
+  __device__ void InclusiveScan(T (&input)[ITEMS_PER_THREAD],
+                                T (&output)[ITEMS_PER_THREAD], ScanOp scan_op,
+                                AggregateOrCallback &last) {}
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &output, T initial_value,
-                                ScanOp scan_op);
+                                ScanOp scan_op) {}
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &output, T initial_value,
-                                ScanOp scan_op, T &block_aggregate);
+                                ScanOp scan_op, T &block_aggregate) {}
+  template <typename ScanOp, typename BlockPrefixCallbackOp>
+  __device__ void ExclusiveScan(T input, T &output, ScanOp scan_op,
+                                BlockPrefixCallbackOp &block_prefix_callback_op) {}
+  template <int ITEMS_PER_THREAD, typename ScanOp>
+  __device__ void ExclusiveScan(T (&input)[ITEMS_PER_THREAD],
+                                T (&output)[ITEMS_PER_THREAD], T initial_value,
+                                ScanOp scan_op) {}
+  template <int ITEMS_PER_THREAD, typename ScanOp,
+            typename BlockPrefixCallbackOp>
+  __device__ void ExclusiveScan(T (&input)[ITEMS_PER_THREAD],
+                                T (&output)[ITEMS_PER_THREAD], ScanOp scan_op,
+                                BlockPrefixCallbackOp &block_prefix_callback_op) {}
+  template <int ITEMS_PER_THREAD, typename BlockPrefixCallbackOp>
+  __device__ void ExclusiveSum(T (&input)[ITEMS_PER_THREAD],
+                               T (&output)[ITEMS_PER_THREAD],
+                               BlockPrefixCallbackOp &block_prefix_callback_op) {}
 };
 
 // ---- WarpScan ----
@@ -253,10 +294,10 @@ class WarpScan {
   __device__ void ExclusiveSum(T input, T &exclusive_output);
   __device__ void ExclusiveSum(T input, T &exclusive_output, T &warp_aggregate);
   template <typename ScanOp>
-  __device__ void InclusiveScan(T input, T &inclusive_output, ScanOp scan_op);
+  __device__ void InclusiveScan(T input, T &inclusive_output, ScanOp scan_op) {}
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &exclusive_output, T initial_value,
-                                ScanOp scan_op);
+                                ScanOp scan_op) {}
   __device__ T Broadcast(T input, unsigned int src_lane);
 };
 
@@ -345,7 +386,9 @@ class BlockRadixSort {
 // ---- host-side device-wide algorithms: any arguments, cudaError_t back ----
 #define __CUDAVET_CUB_ALGO(NAME)                                               \
   template <typename... Args>                                                  \
-  __host__ static cudaError_t NAME(Args &&...args);
+  __host__ static cudaError_t NAME(Args &&...args) {                           \
+    return cudaSuccess;                                                        \
+  }
 struct DeviceRadixSort {
   __CUDAVET_CUB_ALGO(SortPairs)
   __CUDAVET_CUB_ALGO(SortPairsDescending)

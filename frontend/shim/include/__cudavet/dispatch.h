@@ -64,7 +64,38 @@ namespace c10 {
 namespace impl {
 template <ScalarType N>
 using ScalarTypeToCPPTypeT = typename ::__cudavet::scalar_type_to_cpp<N>::type;
+template <ScalarType N> struct ScalarTypeToCPPType {
+  using type = ScalarTypeToCPPTypeT<N>;
+};
 }  // namespace impl
+
+// CppTypeToScalarType<T>::value is the ScalarType of element type T.
+#define __CUDAVET_CPP2ST(T, S)                                                 \
+  template <> struct CppTypeToScalarType<T> {                                  \
+    static constexpr ScalarType value = ScalarType::S;                         \
+  };
+__CUDAVET_CPP2ST(uint8_t, Byte)
+__CUDAVET_CPP2ST(int8_t, Char)
+__CUDAVET_CPP2ST(int16_t, Short)
+__CUDAVET_CPP2ST(int, Int)
+__CUDAVET_CPP2ST(int64_t, Long)
+__CUDAVET_CPP2ST(Half, Half)
+__CUDAVET_CPP2ST(float, Float)
+__CUDAVET_CPP2ST(double, Double)
+__CUDAVET_CPP2ST(complex<Half>, ComplexHalf)
+__CUDAVET_CPP2ST(complex<float>, ComplexFloat)
+__CUDAVET_CPP2ST(complex<double>, ComplexDouble)
+__CUDAVET_CPP2ST(bool, Bool)
+__CUDAVET_CPP2ST(BFloat16, BFloat16)
+__CUDAVET_CPP2ST(Float8_e5m2, Float8_e5m2)
+__CUDAVET_CPP2ST(Float8_e4m3fn, Float8_e4m3fn)
+__CUDAVET_CPP2ST(Float8_e5m2fnuz, Float8_e5m2fnuz)
+__CUDAVET_CPP2ST(Float8_e4m3fnuz, Float8_e4m3fnuz)
+__CUDAVET_CPP2ST(uint16_t, UInt16)
+__CUDAVET_CPP2ST(uint32_t, UInt32)
+__CUDAVET_CPP2ST(uint64_t, UInt64)
+__CUDAVET_CPP2ST(Float8_e8m0fnu, Float8_e8m0fnu)
+#undef __CUDAVET_CPP2ST
 }  // namespace c10
 
 // ---- the primitives ----

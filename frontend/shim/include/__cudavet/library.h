@@ -11,18 +11,28 @@ namespace torch {
 
 // Library collects the operator schemas (def) and kernels (impl) of one
 // namespace.
+// The bodies are placeholders: a template used with a lambda must be defined
+// in the translation unit.
 class Library {
  public:
   enum Kind { DEF, IMPL, FRAGMENT };
   template <typename Schema>
-  Library &def(Schema &&schema, const std::vector<at::Tag> &tags = {});
+  Library &def(Schema &&schema, const std::vector<at::Tag> &tags = {}) {
+    return *this;
+  }
   template <typename NameOrSchema, typename Func>
   Library &def(NameOrSchema &&name, Func &&f,
-               const std::vector<at::Tag> &tags = {});
-  template <typename Name, typename Func> Library &impl(Name name, Func &&f);
+               const std::vector<at::Tag> &tags = {}) {
+    return *this;
+  }
+  template <typename Name, typename Func> Library &impl(Name name, Func &&f) {
+    return *this;
+  }
   template <typename Name, typename Dispatch, typename Func>
-  Library &impl(Name name, Dispatch &&key, Func &&f);
-  template <typename Func> Library &fallback(Func &&f);
+  Library &impl(Name name, Dispatch &&key, Func &&f) {
+    return *this;
+  }
+  template <typename Func> Library &fallback(Func &&f) { return *this; }
 };
 
 }  // namespace torch
@@ -52,7 +62,9 @@ namespace pybind11 {
 class module_ {
  public:
   template <typename Func, typename... Extra>
-  module_ &def(const char *name, Func &&f, const Extra &...extra);
+  module_ &def(const char *name, Func &&f, const Extra &...extra) {
+    return *this;
+  }
   module_ def_submodule(const char *name, const char *doc = nullptr);
   template <typename T> module_ &attr(const char *name);
 };

@@ -132,6 +132,11 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                    enum cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
+                                     enum cudaStreamCaptureStatus *status,
+                                     unsigned long long *id = 0);
+cudaError_t cudaThreadExchangeStreamCaptureMode(
+    enum cudaStreamCaptureMode *mode);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);

@@ -7,6 +7,7 @@
 #include "dispatch.h"
 #include "cuda_context.h"
 #include "library.h"
+#include "stable.h"
 
 namespace torch {
 namespace cuda {

@@ -27,17 +27,25 @@ template <typename T> struct bit_xor {
 };
 
 // reduce returns op folded over val of every thread of group, to every thread.
+// The bodies are placeholders: a template used with a lambda must be defined
+// in the translation unit.
 template <typename TyGroup, typename TyVal, typename TyFn>
 __device__ auto reduce(const TyGroup &group, TyVal &&val, TyFn &&op)
-    -> decltype(op(val, val));
+    -> decltype(op(val, val)) {
+  return op(val, val);
+}
 template <typename TyGroup, typename TyVal, typename TyFn>
 __device__ auto inclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op)
-    -> decltype(op(val, val));
+    -> decltype(op(val, val)) {
+  return op(val, val);
+}
 template <typename TyGroup, typename TyVal>
 __device__ TyVal inclusive_scan(const TyGroup &group, TyVal val);
 template <typename TyGroup, typename TyVal, typename TyFn>
 __device__ auto exclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op)
-    -> decltype(op(val, val));
+    -> decltype(op(val, val)) {
+  return op(val, val);
+}
 template <typename TyGroup, typename TyVal>
 __device__ TyVal exclusive_scan(const TyGroup &group, TyVal val);
 

@@ -1,3 +1,3 @@
 // cub/util_device.cuh: part of the CUB subset declared in __cudavet/cub.h.
 #pragma once
-#include "../__cudavet/cub.h"
+#include <__cudavet/cub.h>

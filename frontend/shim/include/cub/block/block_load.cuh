@@ -1,3 +1,3 @@
 // cub/block/block_load.cuh: part of the CUB subset declared in __cudavet/cub.h.
 #pragma once
-#include "../../__cudavet/cub.h"
+#include <__cudavet/cub.h>

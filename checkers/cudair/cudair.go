@@ -1,0 +1,43 @@
+// Package cudair defines the base analyzer whose result is the lowered IR of
+// one analysis unit (one function of the program), the way buildssa is the
+// base of SSA-based Go analyzers.
+//
+// The driver (checkers/driver) supplies this analyzer's result itself: it
+// loads and lowers the CUDA files before any checker runs, then hands each
+// unit to the checkers through pass.ResultOf[cudair.Analyzer]. Running the
+// analyzer's own Run function outside that driver is an error.
+package cudair
+
+import (
+	"errors"
+	"reflect"
+
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Unit is one analysis unit: a lowered function and the program it belongs
+// to. Checkers read the IR only through a Unit.
+type Unit struct {
+	Prog *ir.Program
+	Func *ir.Func
+	// Launches are the launch sites of Func when it is a kernel (possibly
+	// none: a kernel launched from outside the analysed files).
+	Launches []*ir.Launch
+}
+
+// Analyzer provides the *Unit of the function under analysis.
+var Analyzer = &analysis.Analyzer{
+	Name:       "cudair",
+	Doc:        "cudair: provides the lowered CUDA IR of one function (supplied by the cudavet driver)",
+	Run:        run,
+	ResultType: reflect.TypeOf((*Unit)(nil)),
+}
+
+// ErrNoDriver is returned when Analyzer runs outside the cudavet driver.
+var ErrNoDriver = errors.New("cudair: the IR is supplied by the cudavet driver; run checkers through checkers/driver")
+
+func run(*analysis.Pass) (any, error) { return nil, ErrNoDriver }
+
+// Of returns the unit of pass (which must require Analyzer).
+func Of(pass *analysis.Pass) *Unit { return pass.ResultOf[Analyzer].(*Unit) }

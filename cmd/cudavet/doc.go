@@ -1,0 +1,29 @@
+// Cudavet reports memory errors in CUDA kernels of LLM inference, the way
+// go vet reports suspicious Go code: it loads .cu/.cuh files with libclang
+// (shim headers stand in for the CUDA SDK and torch), lowers kernels,
+// device functions and host launchers to cudavet's IR, and runs the
+// selected checkers over them.
+//
+// Usage:
+//
+//	cudavet [flags] [patterns] [-- clang flags]
+//	cudavet help [checker]
+//
+// A pattern is a .cu/.cuh file, a directory, or dir/... (a directory tree);
+// the default is ".". Run `cudavet help` for the flags and the checkers,
+// and see README.md for the output formats.
+//
+// Exit status: 0 no findings; 1 findings; 2 usage or input error (bad
+// flag, unknown checker, missing file, pattern matching nothing); 3
+// incomplete run (an internal error, or a file that did not parse
+// cleanly), which takes precedence over 1.
+//
+// Files:
+//
+//	doc.go     this comment
+//	main.go    main, run, the order of the work
+//	flags.go   flags, usage, `help`, -list
+//	output.go  text and -json output, exit status
+//	sarif.go   -sarif output
+//	stats.go   -stats report
+package main

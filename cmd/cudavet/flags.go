@@ -1,0 +1,231 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cudavet/cudavet/frontend"
+)
+
+// options are the parsed command line.
+type options struct {
+	json, sarif bool
+	checksFlag  string
+	checks      []string // -checks, split; nil: the default checkers
+	list        bool
+	stats       bool
+	debug       bool
+	includes    listFlag // -I
+	defines     listFlag // -D
+	jobs        int
+	arch        int
+	dump        string
+	clangArgs   []string // after "--"
+	patterns    []string // never empty: "." by default
+}
+
+// frontendConfig returns the loader's configuration: -I and -D become
+// clang flags, before those given after "--".
+func (o *options) frontendConfig() *frontend.Config {
+	var args []string
+	for _, dir := range o.includes {
+		args = append(args, "-I"+dir)
+	}
+	for _, def := range o.defines {
+		args = append(args, "-D"+def)
+	}
+	args = append(args, o.clangArgs...)
+	return &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, " ") }
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+var (
+	// errHelp: -h or -help was given and the usage printed.
+	errHelp = errors.New("help requested")
+	// errReported: the flag package has already printed the error.
+	errReported = errors.New("flag error reported")
+)
+
+// dumpStages are the accepted -dump values.
+var dumpStages = []string{"ir"}
+
+// parseArgs parses flags, patterns and, after "--", extra clang flags.
+// Flags come before patterns, as with go vet.
+func (a *app) parseArgs(args []string) (*options, error) {
+	o := &options{}
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, o.clangArgs = args[:i], args[i+1:]
+	}
+	fs := a.flagSet(o)
+	if err := fs.Parse(gccStyle(args)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			a.usage(a.stderr, fs)
+			return nil, errHelp
+		}
+		return nil, errReported // the flag package printed it
+	}
+	if o.checksFlag != "" {
+		for c := range strings.SplitSeq(o.checksFlag, ",") {
+			if c = strings.TrimSpace(c); c != "" {
+				o.checks = append(o.checks, c)
+			}
+		}
+	}
+	o.patterns = fs.Args()
+	if len(o.patterns) == 0 {
+		o.patterns = []string{"."}
+	}
+	return o, o.validate()
+}
+
+func (o *options) validate() error {
+	switch {
+	case o.json && o.sarif:
+		return errors.New("-json and -sarif exclude each other")
+	case o.jobs < 0:
+		return fmt.Errorf("-j %d: want a number of parallel jobs >= 0", o.jobs)
+	case o.arch != 0 && (o.arch < 300 || o.arch > 1300):
+		return fmt.Errorf("-arch %d: want a __CUDA_ARCH__ value such as 800 (sm_80) or 900 (sm_90)", o.arch)
+	case o.dump != "" && !slices.Contains(dumpStages, o.dump):
+		return fmt.Errorf("-dump=%s: want one of %s", o.dump, strings.Join(dumpStages, ", "))
+	}
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return fmt.Errorf("flag %s after the patterns: flags come first", p)
+		}
+	}
+	return nil
+}
+
+// flagSet declares every flag, and each checker's own flags as
+// -<checker>.<flag>. Its Usage prints nothing: parseArgs prints the usage
+// for -h and a one-line hint after a flag error.
+func (a *app) flagSet(o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet("cudavet", flag.ContinueOnError)
+	fs.SetOutput(a.stderr)
+	fs.Usage = func() {}
+	fs.StringVar(&o.checksFlag, "checks", "", "comma-separated `checkers` to run, or \"all\" (default: the default checkers)")
+	fs.BoolVar(&o.json, "json", false, "write the diagnostics and statistics as JSON (schema: README.md)")
+	fs.BoolVar(&o.sarif, "sarif", false, "write the diagnostics as SARIF 2.1.0")
+	fs.BoolVar(&o.list, "list", false, "list the checkers: name, severity, default, summary")
+	fs.BoolVar(&o.stats, "stats", false, "print per-function lowering statistics and timings to stderr")
+	fs.BoolVar(&o.debug, "debug", false, "include stacks in internal errors")
+	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
+	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
+	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")
+	fs.IntVar(&o.arch, "arch", 0, "__CUDA_ARCH__ for device code, e.g. 800 or 900 (0: 800)")
+	fs.StringVar(&o.dump, "dump", "", "print a stage instead of checking: `ir` (the lowered functions)")
+	for _, c := range a.registry {
+		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, c.Name()+"."+f.Name, f.Usage)
+		})
+	}
+	return fs
+}
+
+// gccStyle rewrites the compiler spellings -Idir and -DNAME=1 into the
+// flag package's -I=dir and -D=NAME=1.
+func gccStyle(args []string) []string {
+	out := make([]string, len(args))
+	for i, arg := range args {
+		out[i] = arg
+		if len(arg) > 2 && (arg[:2] == "-I" || arg[:2] == "-D") && arg[2] != '=' {
+			out[i] = arg[:2] + "=" + arg[2:]
+		}
+	}
+	return out
+}
+
+const usageText = `usage: cudavet [flags] [patterns] [-- clang flags]
+       cudavet help [checker]
+
+Cudavet reports memory errors in CUDA kernels of LLM inference. A pattern
+is a .cu/.cuh file, a directory, or dir/... (a directory tree); the default
+is ".". Findings are printed as file:line:col: message (checker).
+
+Flags:
+`
+
+const exitText = `
+Exit status:
+  0  no findings
+  1  findings
+  2  usage or input error (bad flag, unknown checker, missing file,
+     pattern matching nothing)
+  3  incomplete run: an internal error, or a file that did not parse
+     cleanly (takes precedence over 1)
+
+Suppress a finding with a comment on its line or the line above:
+  // cudavet:ignore[checker,...] reason
+`
+
+// usage writes the usage text, flags, checkers and exit statuses.
+func (a *app) usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, usageText)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprintln(w, "\nCheckers (* = run by default; cudavet help CHECKER explains one):")
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, c := range a.registry {
+		star := ""
+		if c.Default {
+			star = "*"
+		}
+		fmt.Fprintf(tw, "  %s%s\t%s\n", c.Name(), star, c.Summary())
+	}
+	tw.Flush()
+	fmt.Fprint(w, exitText)
+}
+
+// help implements `cudavet help [checker]`.
+func (a *app) help(args []string) int {
+	switch len(args) {
+	case 0:
+		a.usage(a.stdout, a.flagSet(&options{}))
+		return exitClean
+	case 1:
+		c := a.registry.Lookup(args[0])
+		if c == nil {
+			fmt.Fprintf(a.stderr, "cudavet help: unknown checker %q (valid: %s)\n", args[0], strings.Join(a.registry.Names(), ", "))
+			return exitUsage
+		}
+		fmt.Fprintln(a.stdout, strings.TrimRight(c.Analyzer.Doc, "\n"))
+		fmt.Fprintf(a.stdout, "\nSeverity: %s. Run by default: %s.\n", c.Severity, yesNo(c.Default))
+		if c.Analyzer.URL != "" {
+			fmt.Fprintf(a.stdout, "More: %s\n", c.Analyzer.URL)
+		}
+		return exitClean
+	}
+	fmt.Fprintln(a.stderr, "usage: cudavet help [checker]")
+	return exitUsage
+}
+
+// list implements -list: one checker a line.
+func (a *app) list() {
+	tw := tabwriter.NewWriter(a.stdout, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSEVERITY\tDEFAULT\tSUMMARY")
+	for _, c := range a.registry {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name(), c.Severity, yesNo(c.Default), c.Summary())
+	}
+	tw.Flush()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers"
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// Exit statuses.
+const (
+	exitClean      = 0 // no findings
+	exitFindings   = 1 // findings
+	exitUsage      = 2 // usage or input error
+	exitIncomplete = 3 // an internal error or a file that did not parse
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it parses args, does the work, writes
+// to stdout and stderr and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	a := &app{registry: checkers.Registry(checkers.All), stdout: stdout, stderr: stderr}
+	return a.main(args)
+}
+
+// app is one invocation of the command.
+type app struct {
+	registry       checkers.Registry
+	stdout, stderr io.Writer
+	opts           *options
+}
+
+func (a *app) main(args []string) int {
+	if len(args) > 0 && args[0] == "help" {
+		return a.help(args[1:])
+	}
+	opts, err := a.parseArgs(args)
+	if err != nil {
+		if errors.Is(err, errHelp) {
+			return exitClean
+		}
+		if !errors.Is(err, errReported) {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		}
+		fmt.Fprintln(a.stderr, "run 'cudavet help' for usage")
+		return exitUsage
+	}
+	a.opts = opts
+	if opts.list {
+		a.list()
+		return exitClean
+	}
+	return a.analyse()
+}
+
+// analyse loads the patterns, runs the checkers (or dumps the IR) and
+// writes the output.
+func (a *app) analyse() int {
+	o := a.opts
+	analyzers, err := a.registry.Analyzers(o.checks)
+	if err == nil && len(analyzers) == 0 && o.dump == "" {
+		err = errors.New("no checker selected")
+	}
+	if err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitUsage
+	}
+	prog, err := frontend.Load(o.frontendConfig(), o.patterns...)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitUsage
+	}
+	if o.dump == "ir" {
+		return a.dumpIR(prog)
+	}
+	start := time.Now()
+	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs})
+	if err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitIncomplete
+	}
+	elapsed := time.Since(start)
+	if err := a.output(prog, res); err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: writing output: %v\n", err)
+		return exitIncomplete
+	}
+	if o.stats {
+		a.printStats(prog, res, elapsed)
+	}
+	return exitStatus(res)
+}
+
+// dumpIR prints every lowered function instead of running checkers; the
+// front end's diagnostics go to stderr.
+func (a *app) dumpIR(prog *ir.Program) int {
+	for i, f := range prog.Funcs {
+		if i > 0 {
+			fmt.Fprintln(a.stdout)
+		}
+		ir.Fprint(a.stdout, prog.Fset, f)
+	}
+	incomplete := false
+	for _, d := range prog.Diagnostics {
+		dd := driver.Diagnostic{Checker: d.Category, Category: d.Category, Position: prog.Fset.Position(d.Pos), Message: d.Message}
+		a.printText(a.stderr, dd)
+		incomplete = incomplete || d.Category == "parse"
+	}
+	if incomplete {
+		return exitIncomplete
+	}
+	return exitClean
+}

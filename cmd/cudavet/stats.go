@@ -1,0 +1,101 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// printStats writes the -stats report to stderr: a table of the lowered
+// functions, the front end's totals, the commonest reasons for Unknown
+// nodes, and the time of each stage and checker.
+func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Duration) {
+	w := a.stderr
+	a.funcTable(w, prog)
+	s := prog.Stats
+	fmt.Fprintln(w, "\nTotals:")
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "  files\t%d\t(%d with parse errors)\n", s.Files, s.ParseErrors)
+	fmt.Fprintf(tw, "  kernels\t%d\n", s.Kernels)
+	fmt.Fprintf(tw, "  device functions\t%d\n", s.DeviceFuncs)
+	fmt.Fprintf(tw, "  host launchers\t%d\n", s.HostFuncs)
+	fmt.Fprintf(tw, "  launch sites\t%d\n", s.Launches)
+	fmt.Fprintf(tw, "  statements\t%d\t(%s lowered to non-Unknown)\n", s.Stmts, percent(s.Stmts-s.UnknownStmts, s.Stmts))
+	fmt.Fprintf(tw, "  unknown statements\t%d\n", s.UnknownStmts)
+	fmt.Fprintf(tw, "  unknown expressions\t%d\n", s.UnknownExprs)
+	fmt.Fprintf(tw, "  findings suppressed\t%d\n", res.Stats.Suppressed)
+	fmt.Fprintf(tw, "  duplicate findings merged\t%d\n", res.Stats.Duplicates)
+	fmt.Fprintf(tw, "  internal errors\t%d\n", res.Stats.InternalErrors)
+	tw.Flush()
+	unknownReasons(w, s.Unknown, 10)
+	fmt.Fprintln(w, "\nTime:")
+	tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "  parse\t%s\t(summed over files)\n", ms(s.ParseTime))
+	fmt.Fprintf(tw, "  lowering\t%s\n", ms(s.LowerTime))
+	fmt.Fprintf(tw, "  analysis\t%s\t(wall clock)\n", ms(analysis))
+	for _, c := range res.Stats.Checkers {
+		if !c.Root {
+			fmt.Fprintf(tw, "    %s\t%s\t(helper: %d units, %d skipped, %d internal errors)\n",
+				c.Name, ms(c.Time), c.Units, c.Skipped, c.InternalErrors)
+			continue
+		}
+		fmt.Fprintf(tw, "    %s\t%s\t(%d units, %d skipped, %d findings, %d suppressed, %d internal errors)\n",
+			c.Name, ms(c.Time), c.Units, c.Skipped, c.Findings, c.Suppressed, c.InternalErrors)
+	}
+	tw.Flush()
+}
+
+// funcTable writes one line per lowered function with a body.
+func (a *app) funcTable(w io.Writer, prog *ir.Program) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "POSITION\tFUNCTION\tKIND\tSTMTS\tUNKNOWN STMTS\tUNKNOWN EXPRS\t")
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		p := prog.Fset.Position(f.P)
+		pos := fmt.Sprintf("%s:%d", relName(p.Filename), p.Line)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t\n", pos, f.Name, f.Kind, f.Stats.Stmts, f.Stats.UnknownStmts, f.Stats.UnknownExprs)
+	}
+	tw.Flush()
+}
+
+// unknownReasons writes the n commonest reasons for Unknown nodes, most
+// frequent first, ties by reason.
+func unknownReasons(w io.Writer, counts map[string]int, n int) {
+	type rc struct {
+		reason string
+		count  int
+	}
+	var rs []rc
+	for r, c := range counts {
+		rs = append(rs, rc{r, c})
+	}
+	if len(rs) == 0 {
+		return
+	}
+	slices.SortFunc(rs, func(a, b rc) int { return cmp.Or(cmp.Compare(b.count, a.count), cmp.Compare(a.reason, b.reason)) })
+	fmt.Fprintf(w, "\nUnknown by reason (top %d of %d):\n", min(n, len(rs)), len(rs))
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, r := range rs[:min(n, len(rs))] {
+		fmt.Fprintf(tw, "  %d\t%s\n", r.count, r.reason)
+	}
+	tw.Flush()
+}
+
+func percent(part, whole int) string {
+	if whole == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000)
+}

@@ -1,0 +1,3 @@
+// torch/headeronly/util/Float8_e5m2.h: part of the torch shim; everything is declared in __cudavet/torch.h.
+#pragma once
+#include <__cudavet/torch.h>
