@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		i := firstDivergent(b)
-		if i < 0 {
+		if i < 0 || roleSplit(b.Controls[i], b.Sync) {
 			continue
 		}
 		call := firstCall(b)
@@ -72,6 +72,76 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 		return c.Fact.Level == divergence.Divergent
 	}
 	return c.Fact.Level >= divergence.WarpUniform
+}
+
+// roleSplit reports a deliberate split of the block into roles that run
+// matching barriers, as "filler" or producer/consumer kernels do: the
+// threads on the other side of the divergent branch also execute a block
+// barrier, so every thread arrives at as many barriers (vLLM's moe_align
+// kernel runs three __syncthreads in the filler branch, then returns). A
+// missing or extra barrier on one side is not detected; warp barriers are
+// always checked.
+func roleSplit(c divergence.Control, s *ir.Sync) bool {
+	if s.Kind != ir.SyncBlock {
+		return false
+	}
+	if c.Kind == divergence.AfterReturn && c.Under != nil {
+		c = *c.Under
+		if n, ok := c.Node.(*ir.If); ok {
+			branch := n.Then
+			if c.Else {
+				branch = asBlock(n.Else)
+			}
+			return hasBlockSync(branch, nil)
+		}
+		return false
+	}
+	n, ok := c.Node.(*ir.If)
+	if c.Kind != divergence.IfBranch || !ok {
+		return false
+	}
+	mine, other := n.Then, asBlock(n.Else)
+	if c.Else {
+		mine, other = other, mine
+	}
+	if hasBlockSync(other, nil) {
+		return true
+	}
+	// A branch that returns leaves the rest of the function to the others.
+	if mine != nil && len(mine.Stmts) > 0 {
+		if _, ret := mine.Stmts[len(mine.Stmts)-1].(*ir.Return); ret {
+			return hasBlockSync(c.Func.Body, n)
+		}
+	}
+	return false
+}
+
+func asBlock(s ir.Stmt) *ir.Block {
+	switch s := s.(type) {
+	case *ir.Block:
+		return s
+	case nil:
+		return nil
+	}
+	return &ir.Block{Stmts: []ir.Stmt{s}}
+}
+
+// hasBlockSync reports whether n holds a block barrier outside skip.
+func hasBlockSync(n *ir.Block, skip ir.Node) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	ir.Inspect(n, func(x ir.Node) bool {
+		if found || (skip != nil && x == skip) {
+			return false
+		}
+		if s, ok := x.(*ir.Sync); ok && s.Kind == ir.SyncBlock {
+			found = true
+		}
+		return true
+	})
+	return found
 }
 
 // firstDivergent returns the index of the outermost relevant control of b,

@@ -100,4 +100,8 @@
 //     uniform, so a condition on them is never reported.
 //   - Barriers inside lambdas (device lambdas called in a kernel) are not
 //     analysed: closures are taken as host code.
+//   - Deliberate role splits: when the threads on the other side of a
+//     divergent branch also execute __syncthreads (filler or producer
+//     threads that run matching barriers, then return), the barriers are
+//     taken as matched; their counts are not compared.
 package barrierdiv
