@@ -1,0 +1,99 @@
+package solver
+
+import (
+	"context"
+	"io"
+	"sync/atomic"
+	"time"
+)
+
+// Options selects the decorators of a Chain.
+type Options struct {
+	Cache        bool          // answer from earlier answers (Cache)
+	Independence bool          // slice away constraints unrelated to the goal (Independence)
+	Timeout      time.Duration // per-query limit in the base solver; 0: none
+	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
+}
+
+// Chain is a base solver behind the decorators Options selects, in this
+// order from the caller down:
+//
+//	Independence → Cache → Timeout → Log → (meter) → base
+//
+// Slicing comes first so that the cache sees small, reusable queries; the
+// timeout covers only real solver work; the log shows exactly the queries
+// the solver gets. A Chain is safe for concurrent use when its base is
+// (the z3 solver is not: give each worker its own Chain, or share one
+// behind a lock).
+type Chain struct {
+	s     Solver
+	ind   *Independence // nil without Options.Independence
+	cache *Cache        // nil without Options.Cache
+	meter *meter
+
+	queries, sat, unsat, unknown, errors atomic.Int64
+}
+
+// NewChain assembles base and the decorators opts asks for.
+func NewChain(base Solver, opts Options) *Chain {
+	c := &Chain{meter: &meter{next: base}}
+	var s Solver = c.meter
+	if opts.Log != nil {
+		s = NewLog(s, opts.Log)
+	}
+	if opts.Timeout > 0 {
+		s = NewTimeout(s, opts.Timeout)
+	}
+	if opts.Cache {
+		c.cache = NewCache(s)
+		s = c.cache
+	}
+	if opts.Independence {
+		c.ind = NewIndependence(s)
+		s = c.ind
+	}
+	c.s = s
+	return c
+}
+
+// Check answers q through the chain and counts the answer.
+func (c *Chain) Check(ctx context.Context, q Query) (Result, Model, error) {
+	c.queries.Add(1)
+	r, m, err := c.s.Check(ctx, q)
+	switch {
+	case err != nil:
+		c.errors.Add(1)
+	case r == Sat:
+		c.sat.Add(1)
+	case r == Unsat:
+		c.unsat.Add(1)
+	default:
+		c.unknown.Add(1)
+	}
+	return r, m, err
+}
+
+// ReasonUnknown passes on the base solver's reason for its latest Unknown
+// (a cached Unknown keeps no reason).
+func (c *Chain) ReasonUnknown() string { return c.meter.ReasonUnknown() }
+
+// Stats returns the counters so far.
+func (c *Chain) Stats() Stats {
+	s := Stats{
+		Queries:     c.queries.Load(),
+		Sat:         c.sat.Load(),
+		Unsat:       c.unsat.Load(),
+		Unknown:     c.unknown.Load(),
+		Errors:      c.errors.Load(),
+		SolverCalls: c.meter.calls.Load(),
+		Timeouts:    c.meter.timeouts.Load(),
+		SolverTime:  time.Duration(c.meter.nanos.Load()),
+	}
+	if c.cache != nil {
+		s.CacheHits, s.UnsatHits, s.ModelHits = c.cache.Hits()
+	}
+	if c.ind != nil {
+		s.Dropped = c.ind.Dropped()
+	}
+	return s
+}

@@ -1,0 +1,84 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// Minimize returns the smallest value of the bit-vector term v over the
+// models of q, in unsigned or (signed) two's-complement order, with a model
+// where v takes it: "overflows when num_tokens >= 74899" is the minimum of
+// num_tokens over the models of the overflow query. The value is in v's
+// low Width bits (read it with sym.SignExtend when signed).
+//
+// It bisects with Check: each step adds the bound v ≤ mid to the goal (so
+// that slicing keeps v's variables), and a Sat answer lowers the upper
+// bound to v's value in its model, which often ends the search early: at
+// most Width+1 checks. Result is Unsat when q has no model, Sat when the
+// value is proven minimal, and Unknown when a check was inconclusive: the
+// value and model are then the smallest found (an upper bound), or absent
+// when q itself was Unknown.
+func Minimize(ctx context.Context, s Solver, q Query, v *sym.Term, signed bool) (uint64, Model, Result, error) {
+	if v.IsBool() {
+		return 0, nil, Unknown, fmt.Errorf("minimize a boolean term %s", v)
+	}
+	w := v.Width
+	// Signed order is unsigned order on values with the sign bit flipped.
+	flip := uint64(0)
+	if signed {
+		flip = 1 << uint(w-1)
+	}
+	bounded := func(hi uint64) Query { // q ∧ v ≤ hi in the chosen order
+		bound := sym.Ule(v, sym.Const(w, hi^flip))
+		if signed {
+			bound = sym.Sle(v, sym.Const(w, hi^flip))
+		}
+		goal := bound
+		if q.Goal != nil {
+			goal = sym.BAnd(q.Goal, bound)
+		}
+		return Query{Constraints: q.Constraints, Goal: goal}
+	}
+	r, best, err := s.Check(ctx, bounded(sym.Mask(w)))
+	if err != nil || r != Sat {
+		return 0, nil, r, err
+	}
+	hi, err := valueIn(v, best, flip)
+	if err != nil {
+		return 0, nil, Unknown, err
+	}
+	for lo := uint64(0); lo < hi; {
+		mid := lo + (hi-lo)/2
+		r, m, err := s.Check(ctx, bounded(mid))
+		switch {
+		case err != nil:
+			return hi ^ flip, best, Unknown, err
+		case r == Unsat:
+			lo = mid + 1
+		case r == Sat:
+			x, err := valueIn(v, m, flip)
+			if err != nil {
+				return 0, nil, Unknown, err
+			}
+			if x > mid { // a wrong model: stop rather than loop
+				return 0, nil, Unknown, fmt.Errorf("minimize: model %s breaks the bound %s <= %d", m, v, mid^flip)
+			}
+			hi, best = x, m
+		default:
+			return hi ^ flip, best, Unknown, nil
+		}
+	}
+	return hi ^ flip, best, Sat, nil
+}
+
+// valueIn returns v's value in m, with the sign bit flipped by flip.
+func valueIn(v *sym.Term, m Model, flip uint64) (uint64, error) {
+	e := evaluator{env: m, memo: map[*sym.Term]uint64{}}
+	x, err := e.eval(v)
+	if err != nil {
+		return 0, fmt.Errorf("minimize: model lacks a variable: %w", err)
+	}
+	return x ^ flip, nil
+}

@@ -1,0 +1,274 @@
+package z3
+
+/*
+#include <stdlib.h>
+#include <z3.h>
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+	"unsafe"
+
+	"github.com/cudavet/cudavet/checkers/internal/solver"
+)
+
+// Options configures a Solver.
+type Options struct {
+	// MaxASTs bounds the ASTs the context keeps between queries (mostly
+	// Term's memo); past it, Check releases them all and starts afresh.
+	// 0 means 1<<17.
+	MaxASTs int
+}
+
+// Solver is one Z3 context and one Z3 solver in it. It implements
+// solver.Solver: each Check translates the query (memoized), pushes a
+// scope, asserts, checks and pops, so the context and the translations of
+// shared path conditions are reused (0.6 ms a query instead of 15 ms with a
+// fresh context). The context's deadline becomes Z3's timeout parameter,
+// and a watcher goroutine calls Z3_interrupt when ctx is done.
+//
+// A Solver is not safe for concurrent use: give each worker goroutine its
+// own. Close frees its C memory; nothing made by it outlives it.
+type Solver struct {
+	c       *Context
+	s       C.Z3_solver
+	blank   C.Z3_solver // an empty solver for clearCancel, or nil
+	model   C.Z3_model  // of the latest Sat check, referenced; or nil
+	timeout uint32      // the timeout parameter now set, in ms
+	reason  string      // why the latest check was Unknown
+	maxASTs int
+}
+
+// noTimeout is Z3's "no limit" timeout (UINT_MAX milliseconds).
+const noTimeout = math.MaxUint32
+
+// New returns a Solver with a new context.
+func New(opts Options) (*Solver, error) {
+	c, err := newContext()
+	if err != nil {
+		return nil, err
+	}
+	s := &Solver{c: c, maxASTs: opts.MaxASTs, timeout: noTimeout}
+	if s.maxASTs <= 0 {
+		s.maxASTs = 1 << 17
+	}
+	s.s = C.Z3_mk_solver(c.ctx)
+	if !c.check() || s.s == nil {
+		c.Close()
+		return nil, fmt.Errorf("z3: cannot make a solver: %w", c.err)
+	}
+	C.Z3_solver_inc_ref(c.ctx, s.s)
+	// ctrl_c=false: else Z3 installs its own SIGINT handler during a check
+	// and Go's signal.Notify never sees a ^C.
+	if err := s.setParams(noTimeout, true); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Context returns the solver's context, for building ASTs to Assert.
+func (s *Solver) Context() *Context { return s.c }
+
+// Close frees the solver, its model and its context. It is idempotent.
+func (s *Solver) Close() {
+	if s.c.ctx == nil {
+		return
+	}
+	s.dropModel()
+	C.Z3_solver_dec_ref(s.c.ctx, s.s)
+	if s.blank != nil {
+		C.Z3_solver_dec_ref(s.c.ctx, s.blank)
+	}
+	s.c.Close()
+}
+
+// ReasonUnknown returns Z3's reason for the latest Unknown ("timeout",
+// "canceled", ...), or "" after a Sat or Unsat answer.
+func (s *Solver) ReasonUnknown() string { return s.reason }
+
+// Push opens an assertion scope.
+func (s *Solver) Push() error {
+	C.Z3_solver_push(s.c.ctx, s.s)
+	return s.err("push")
+}
+
+// Pop closes the innermost assertion scope.
+func (s *Solver) Pop() error {
+	C.Z3_solver_pop(s.c.ctx, s.s, 1)
+	return s.err("pop")
+}
+
+// Assert adds a boolean AST of the solver's context.
+func (s *Solver) Assert(a AST) error {
+	if !a.Valid() || a.c != s.c {
+		return errInvalid
+	}
+	C.Z3_solver_assert(s.c.ctx, s.s, a.a)
+	return s.err("assert")
+}
+
+// err returns the error code of the latest call as an error. It leaves
+// the context's Err alone: a failed solver call does not spoil the context.
+func (s *Solver) err(what string) error {
+	if err := s.c.lastError(); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// setParams sets the timeout parameter (ms) and, first time, ctrl_c.
+func (s *Solver) setParams(ms uint32, first bool) error {
+	p := C.Z3_mk_params(s.c.ctx)
+	C.Z3_params_inc_ref(s.c.ctx, p)
+	defer C.Z3_params_dec_ref(s.c.ctx, p)
+	C.Z3_params_set_uint(s.c.ctx, p, s.c.symbol("timeout"), C.uint(ms))
+	if first {
+		C.Z3_params_set_bool(s.c.ctx, p, s.c.symbol("ctrl_c"), false)
+	}
+	C.Z3_solver_set_params(s.c.ctx, s.s, p)
+	if err := s.err("set parameters"); err != nil {
+		return err
+	}
+	s.timeout = ms
+	return nil
+}
+
+// CheckAssertions decides the current assertions within ctx. On Sat, Eval
+// reads the model until the next check, Push, Pop or Close.
+func (s *Solver) CheckAssertions(ctx context.Context) (solver.Result, error) {
+	s.dropModel()
+	s.reason = ""
+	ms := uint32(noTimeout)
+	if d, ok := ctx.Deadline(); ok {
+		left := time.Until(d)
+		if left <= 0 {
+			s.reason = "timeout"
+			return solver.Unknown, nil
+		}
+		ms = uint32(min((left+time.Millisecond-1)/time.Millisecond, noTimeout-1)) // round up
+	}
+	if ctx.Err() != nil {
+		s.reason = "canceled"
+		return solver.Unknown, nil
+	}
+	if ms != s.timeout {
+		if err := s.setParams(ms, false); err != nil {
+			return solver.Unknown, err
+		}
+	}
+	stop := s.watch(ctx)
+	r := C.Z3_solver_check(s.c.ctx, s.s)
+	err := s.err("check")
+	if stop() {
+		s.clearCancel()
+	}
+	if err != nil {
+		return solver.Unknown, err
+	}
+	switch r {
+	case C.Z3_L_TRUE:
+		s.model = C.Z3_solver_get_model(s.c.ctx, s.s)
+		if err := s.err("get model"); err != nil || s.model == nil {
+			s.model = nil
+			return solver.Unknown, errors.Join(errors.New("z3: no model for a sat answer"), err)
+		}
+		C.Z3_model_inc_ref(s.c.ctx, s.model)
+		return solver.Sat, nil
+	case C.Z3_L_FALSE:
+		return solver.Unsat, nil
+	}
+	s.reason = C.GoString(C.Z3_solver_get_reason_unknown(s.c.ctx, s.s))
+	return solver.Unknown, nil
+}
+
+// watch calls Z3_interrupt if ctx ends before the returned stop is called.
+// stop returns once the watcher is gone, so no interrupt lands after it,
+// and reports whether it interrupted.
+func (s *Solver) watch(ctx context.Context) (stop func() (interrupted bool)) {
+	if ctx.Done() == nil {
+		return func() bool { return false }
+	}
+	done, gone := make(chan struct{}), make(chan bool)
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.c.Interrupt()
+			gone <- true
+		case <-done:
+			gone <- false
+		}
+	}()
+	return func() bool {
+		close(done)
+		return <-gone
+	}
+}
+
+// clearCancel undoes an interrupt that may have landed after the check
+// returned. Z3_interrupt sets the context's cancel flag, and only the end of
+// a check clears it (reslimit::pop); a flag left set makes the next push,
+// pop or assert fail with "canceled" (measured with 4.8.12). Checking an
+// empty solver clears it in microseconds.
+func (s *Solver) clearCancel() {
+	if s.blank == nil {
+		s.blank = C.Z3_mk_simple_solver(s.c.ctx)
+		if s.blank == nil {
+			return
+		}
+		C.Z3_solver_inc_ref(s.c.ctx, s.blank)
+	}
+	C.Z3_solver_check(s.c.ctx, s.blank)
+}
+
+func (s *Solver) dropModel() {
+	if s.model != nil {
+		C.Z3_model_dec_ref(s.c.ctx, s.model)
+		s.model = nil
+	}
+}
+
+// Eval returns the value of a in the latest Sat model (booleans as 0/1),
+// completing the model: a variable the model leaves free gets a value.
+func (s *Solver) Eval(a AST) (uint64, error) {
+	if s.model == nil {
+		return 0, errors.New("z3: no model")
+	}
+	if !a.Valid() || a.c != s.c {
+		return 0, errInvalid
+	}
+	var out C.Z3_ast
+	ok := C.Z3_model_eval(s.c.ctx, s.model, a.a, true, &out)
+	if err := s.err("model eval"); err != nil || !bool(ok) || out == nil {
+		return 0, errors.Join(fmt.Errorf("z3: cannot evaluate %s", a), err)
+	}
+	C.Z3_inc_ref(s.c.ctx, out)
+	defer C.Z3_dec_ref(s.c.ctx, out)
+	v, isConst := AST{c: s.c, a: out}.Uint64()
+	if !isConst {
+		return 0, fmt.Errorf("z3: %s evaluates to %s, not a constant", a, AST{c: s.c, a: out})
+	}
+	return v, nil
+}
+
+// CheckSMTLIB decides an SMT-LIB2 script (its declarations and
+// assertions; commands such as check-sat are ignored), in a scope of its
+// own: it replays a query printed by solver.SMTLIB or `-dump=queries`.
+func (s *Solver) CheckSMTLIB(ctx context.Context, script string) (solver.Result, error) {
+	if err := s.Push(); err != nil {
+		return solver.Unknown, err
+	}
+	defer s.Pop()
+	cs := C.CString(script)
+	defer C.free(unsafe.Pointer(cs))
+	C.Z3_solver_from_string(s.c.ctx, s.s, cs)
+	if err := s.err("parse SMT-LIB"); err != nil {
+		return solver.Unknown, err
+	}
+	return s.CheckAssertions(ctx)
+}
