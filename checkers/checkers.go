@@ -9,7 +9,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/align"
+	"github.com/cudavet/cudavet/checkers/annotation"
 	"github.com/cudavet/cudavet/checkers/barrierdiv"
+	"github.com/cudavet/cudavet/checkers/bounds"
+	"github.com/cudavet/cudavet/checkers/overflow"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -45,7 +49,11 @@ func (c *Check) Summary() string { return Summary(c.Analyzer) }
 
 // All lists every checker, sorted by name.
 var All = []*Check{
+	{Analyzer: align.Analyzer, Severity: Error, Default: true},
+	{Analyzer: annotation.Analyzer, Severity: Error, Default: true},
 	{Analyzer: barrierdiv.Analyzer, Severity: Error, Default: true},
+	{Analyzer: bounds.Analyzer, Severity: Error, Default: true},
+	{Analyzer: overflow.Analyzer, Severity: Error, Default: true},
 }
 
 // Registry is a list of checkers sorted by name: All, or a test's own.

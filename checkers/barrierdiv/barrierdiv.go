@@ -3,10 +3,10 @@ package barrierdiv
 import (
 	_ "embed"
 	"slices"
-	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/divergence"
+	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
 )
@@ -17,7 +17,7 @@ var doc string
 // Analyzer reports barriers reached under thread-dependent control flow.
 var Analyzer = &analysis.Analyzer{
 	Name:     "barrierdiv",
-	Doc:      analyzerDoc(doc, "barrierdiv"),
+	Doc:      checkdoc.Doc(doc, "barrierdiv"),
 	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/barrierdiv",
 	Requires: []*analysis.Analyzer{cudair.Analyzer, divergence.Analyzer},
 	Run:      run,
@@ -217,21 +217,3 @@ func constOf(e ir.Expr) (int64, bool) {
 
 // analyzerDoc returns the "# Analyzer name" section of a doc.go file's
 // package comment, without its heading.
-func analyzerDoc(src, name string) string {
-	var lines []string
-	for _, l := range strings.Split(src, "\n") {
-		if strings.HasPrefix(l, "package ") {
-			break
-		}
-		if t, ok := strings.CutPrefix(l, "// "); ok {
-			lines = append(lines, t)
-		} else if t, ok := strings.CutPrefix(l, "//"); ok {
-			lines = append(lines, t)
-		}
-	}
-	_, after, ok := strings.Cut(strings.Join(lines, "\n"), "# Analyzer "+name+"\n")
-	if !ok {
-		panic("barrierdiv: doc.go has no # Analyzer " + name + " section")
-	}
-	return strings.TrimSpace(after)
-}

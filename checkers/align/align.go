@@ -1,0 +1,80 @@
+package align
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/checkers/internal/witness"
+	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports misaligned vector accesses.
+var Analyzer = &analysis.Analyzer{
+	Name:     "align",
+	Doc:      checkdoc.Doc(doc, "align"),
+	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/align",
+	Requires: []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	if len(res.Runs) == 0 {
+		return nil, nil
+	}
+	s, release := symexec.Solver()
+	defer release()
+	ctx := context.Background()
+	reported := map[ir.Node]bool{}
+	for _, r := range res.Runs {
+		if r.Infeasible {
+			continue
+		}
+		for _, a := range r.Trace.Accesses {
+			if a.Align <= 1 || reported[a.Node] || a.Align&(a.Align-1) != 0 {
+				continue
+			}
+			// off mod align != 0, alignment being a power of two.
+			viol := sym.Ne(sym.And(a.Off, sym.Const(64, uint64(a.Align-1))), sym.Const(64, 0))
+			for _, o := range a.Ops {
+				viol = sym.BAnd(viol, sym.BNot(o.Overflow())) // wrapped offsets are overflow's
+			}
+			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
+			if err != nil || outcome != symex.Violated {
+				continue
+			}
+			reported[a.Node] = true
+			pass.Report(diagnostic(r, a, w, viol))
+		}
+	}
+	return nil, nil
+}
+
+func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) analysis.Diagnostic {
+	verb := "load from"
+	if _, ok := a.Node.(*ir.Store); ok {
+		verb = "store to"
+	}
+	off, _ := sym.Eval(a.Off, w.Model.Env())
+	msg := fmt.Sprintf("%s %s %s is misaligned: byte offset %d is not a multiple of %d", a.Vector, verb, a.Region.Name, int64(off), a.Align)
+	relevant := append(append([]*sym.Term(nil), a.PC...), viol)
+	if when := witness.When(r.Trace, w, relevant); when != "" {
+		msg += " " + when
+	}
+	d := analysis.Diagnostic{Pos: a.Pos, Category: "align", Message: msg,
+		Related: witness.Related(r.Trace, w, a.Pos, r.Context)}
+	for _, call := range a.Inline {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})
+	}
+	return d
+}

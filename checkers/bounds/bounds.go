@@ -1,0 +1,140 @@
+package bounds
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/checkers/internal/witness"
+	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports out-of-bounds accesses.
+var Analyzer = &analysis.Analyzer{
+	Name:     "bounds",
+	Doc:      checkdoc.Doc(doc, "bounds"),
+	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/bounds",
+	Requires: []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	if len(res.Runs) == 0 {
+		return nil, nil
+	}
+	s, release := symexec.Solver()
+	defer release()
+	ctx := context.Background()
+	reported := map[ir.Node]bool{}
+	for _, r := range res.Runs {
+		if r.Infeasible {
+			continue
+		}
+		for _, a := range r.Trace.Accesses {
+			// Unknown lengths are not checked.
+			if a.Region.Bytes == nil || reported[a.Node] {
+				continue
+			}
+			// An index that is only out of bounds because its arithmetic
+			// wrapped is the overflow checker's finding: check with the
+			// arithmetic exact.
+			viol := sym.BAnd(append([]*sym.Term{Outside(a)}, noOverflow(a.Ops)...)...)
+			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
+			if err != nil || outcome != symex.Violated {
+				continue
+			}
+			reported[a.Node] = true
+			pass.Report(diagnostic(r, a, w, viol))
+		}
+	}
+	return nil, nil
+}
+
+// noOverflow returns "op does not wrap" for each operation.
+func noOverflow(ops []*symex.Op) []*sym.Term {
+	var out []*sym.Term
+	for _, o := range ops {
+		out = append(out, sym.BNot(o.Overflow()))
+	}
+	return out
+}
+
+// Outside is the predicate "the access leaves its region":
+// off < 0 ∨ off + size > bytes (64-bit signed).
+func Outside(a *symex.Access) *sym.Term {
+	end := sym.Add(a.Off, sym.Const(64, uint64(a.Size)))
+	return sym.BOr(sym.Slt(a.Off, sym.Const(64, 0)), sym.Sgt(end, a.Region.Bytes))
+}
+
+func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) analysis.Diagnostic {
+	verb := "load from"
+	switch a.Node.(type) {
+	case *ir.Store:
+		verb = "store to"
+	case *ir.Atomic:
+		verb = "atomic on"
+	}
+	off, _ := sym.Eval(a.Off, w.Model.Env())
+	size, _ := sym.Eval(a.Region.Bytes, w.Model.Env())
+	elem := a.Region.ElemSize
+	where := "past the end of"
+	if int64(off) < 0 {
+		where = "before the start of"
+	}
+	msg := fmt.Sprintf("%s %s is %s %s %s (%s)", verb, access(a), where, space(a.Region), a.Region.Name,
+		lengthText(a, int64(size)/elem))
+	relevant := append(append([]*sym.Term(nil), a.PC...), viol)
+	if when := witness.When(r.Trace, w, relevant); when != "" {
+		msg += " " + when
+	}
+	d := analysis.Diagnostic{Pos: a.Pos, Category: "bounds", Message: msg,
+		Related: witness.Related(r.Trace, w, a.Pos, r.Context)}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: a.Pos,
+		Message: witness.Prefix + fmt.Sprintf("byte offset %d of %d", int64(off), int64(size))})
+	for _, call := range a.Inline {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})
+	}
+	return d
+}
+
+// access prints the access as written: region[index].
+func access(a *symex.Access) string {
+	switch n := a.Node.(type) {
+	case *ir.Load:
+		return witness.Text(n)
+	case *ir.Store:
+		return witness.Text(&ir.Load{Ptr: n.Ptr, Index: n.Index, Field: n.Field, T: a.Elem})
+	case *ir.Atomic:
+		return witness.Text(&ir.Load{Ptr: n.Ptr, Index: n.Index, T: a.Elem})
+	}
+	return a.Region.Name
+}
+
+func space(r *symex.Region) string {
+	switch r.Space {
+	case ir.Shared:
+		return "shared array"
+	case ir.Local:
+		return "local array"
+	case ir.Constant:
+		return "constant array"
+	}
+	return "buffer"
+}
+
+func lengthText(a *symex.Access, n int64) string {
+	if a.Region.LenVar != nil {
+		return fmt.Sprintf("%d elements here", n)
+	}
+	return fmt.Sprintf("%d elements", n)
+}

@@ -1,0 +1,31 @@
+// Package bounds defines an Analyzer that reports memory accesses outside
+// their region: global buffers, shared-memory arrays and local arrays.
+//
+// # Analyzer bounds
+//
+// bounds: loads and stores outside their buffer, shared array or local array
+//
+// Every kernel pointer parameter is its own region whose length comes
+// from what is known of the launch (a `// cudavet:shape` annotation
+// today, the torch launcher later); a __shared__ array has its declared
+// size, an extern __shared__ array the launch's dynamic shared memory, a
+// local array its declared size. bounds reports an access whose byte
+// range can leave its region for some thread of a feasible launch: an
+// index that is negative, or at or past the end.
+//
+// Out-of-bounds accesses on a GPU rarely fault: a write past a shared
+// array lands in the next one, a read past a buffer returns another
+// tensor's data. A classic: a per-warp scratch array sized for 16 warps
+// with blocks of up to 1024 threads (32 warps):
+//
+//	__shared__ float red[16];
+//	if (lane == 0) red[threadIdx.x / 32] = sum;   // threadIdx.x >= 512 writes past red
+//
+// Fixed: size the array for the largest block, `__shared__ float red[32]`.
+//
+// The message names the access, the region's length and the sizes at
+// which it goes out of bounds; the witness gives the launch and thread.
+// A region whose length is unknown is not checked (counted as unchecked
+// in -stats); neither are accesses through pointers whose region the
+// analysis lost (loaded pointers, pointer casts from integers).
+package bounds

@@ -1,0 +1,184 @@
+package symex
+
+import (
+	"go/token"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// access records a load, store or atomic of ptr[index] and returns the
+// loaded value (a fresh variable: memory contents are not tracked).
+func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write bool, val Value, st *state) Value {
+	p := x.eval(ptrE, st)
+	idx := x.eval(idxE, st)
+	elem := ir.Elem(ptrE.Type())
+	if elem == nil {
+		elem = &ir.UnknownType{}
+	}
+	var result ir.Type = elem
+	if l, ok := n.(*ir.Load); ok {
+		result = l.T
+	}
+	if p.Ptr == nil {
+		return x.freshVar("load", n.Pos(), result)
+	}
+	size := elem.Size()
+	off, ops := x.offset(p, idx, size, isSigned(idxE.Type()))
+	x.sink(SinkIndex, n.Pos(), idx.Ops)
+	x.sink(SinkOffset, n.Pos(), p.Ops)
+	if p.Ptr.Region != nil && size > 0 {
+		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
+			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.pc...), Ops: ops,
+			Inline: append([]token.Pos(nil), x.inline...)}
+		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
+			a.Align, a.Vector = vt.Align, vt.String()
+			if a.Align <= 0 {
+				a.Align = vt.Size()
+			}
+		}
+		x.t.Accesses = append(x.t.Accesses, a)
+	}
+	if write {
+		return Value{}
+	}
+	return x.freshVar("load", n.Pos(), result)
+}
+
+// offset returns p's byte offset plus idx elements of size bytes; the
+// index extends to 64 bits by its own type's signedness, as C does.
+func (x *executor) offset(p, idx Value, size int64, signed bool) (*sym.Term, []*Op) {
+	ops := mergeOps(p.Ops, idx.Ops)
+	if idx.T == nil || idx.T.IsBool() || size <= 0 {
+		return x.t.register(x.name("offset"), 64, Unknown, "offset", token.NoPos, true), ops
+	}
+	i64 := sym.Resize(idx.T, 64, signed)
+	return sym.Add(p.Ptr.Off, sym.Mul(i64, sym.Const(64, uint64(size)))), ops
+}
+
+func (x *executor) ptrAdd(e *ir.PtrAdd, st *state) Value {
+	p := x.eval(e.Ptr, st)
+	off := x.eval(e.Off, st)
+	x.sink(SinkOffset, e.P, off.Ops)
+	if p.Ptr == nil {
+		return x.freshVar("pointer", e.P, e.T)
+	}
+	elem := ir.Elem(e.Ptr.Type())
+	size := int64(1)
+	if elem != nil && elem.Size() > 0 {
+		size = elem.Size()
+	}
+	if off.T == nil || off.T.IsBool() {
+		return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: x.t.register(x.name("offset"), 64, Unknown, "offset", e.P, true)}, Ops: mergeOps(p.Ops, off.Ops)}
+	}
+	o := sym.Resize(off.T, 64, isSigned(e.Off.Type()))
+	return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: sym.Add(p.Ptr.Off, sym.Mul(o, sym.Const(64, uint64(size))))}, Ops: mergeOps(p.Ops, off.Ops)}
+}
+
+// call inlines a device function (bounded depth, no recursion); other
+// calls produce fresh values.
+func (x *executor) call(e *ir.Call, st *state) Value {
+	args := make([]Value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(a, st)
+	}
+	f := e.Fn
+	if f == nil || f.Body == nil || f.Kind == ir.Host || len(x.frames) > x.opts.MaxInline || x.onStack(f) {
+		if f != nil && f.Body != nil {
+			x.t.Stats.InlineCut++
+		}
+		return x.freshVar("call", e.P, e.T)
+	}
+	callee := &state{env: map[*ir.Var]Value{}, pc: st.pc}
+	for i, p := range f.Params {
+		if i < len(args) {
+			callee.env[p] = args[i]
+		}
+	}
+	fr := &frame{fn: f}
+	x.frames = append(x.frames, fr)
+	x.inline = append(x.inline, e.P)
+	savedLoops := x.loops
+	x.loops = nil
+	end := x.block(f.Body, callee)
+	x.loops = savedLoops
+	x.inline = x.inline[:len(x.inline)-1]
+	x.frames = x.frames[:len(x.frames)-1]
+	if end != nil {
+		fr.returns = append(fr.returns, end)
+		fr.retVals = append(fr.retVals, Value{})
+	}
+	x.refOut(e, f, fr, st)
+	return x.returnValue(e, fr, st)
+}
+
+func (x *executor) onStack(f *ir.Func) bool {
+	for _, fr := range x.frames {
+		if fr.fn == f {
+			return true
+		}
+	}
+	return false
+}
+
+// returnValue merges the values of the callee's returns: ite over the
+// path conditions each return added.
+func (x *executor) returnValue(e *ir.Call, fr *frame, st *state) Value {
+	var out *Value
+	for i := len(fr.returns) - 1; i >= 0; i-- {
+		v := fr.retVals[i]
+		if v.T == nil && v.Ptr == nil {
+			v = x.freshVar("ret", e.P, e.T)
+		}
+		if out == nil {
+			out = &v
+			continue
+		}
+		rs := fr.returns[i]
+		extra := sym.BAnd(rs.pc[min(len(st.pc), len(rs.pc)):]...)
+		m := mergeValue(extra, v, *out)
+		out = &m
+	}
+	if out == nil {
+		return x.freshVar("ret", e.P, e.T)
+	}
+	return *out
+}
+
+// refOut copies reference parameters back to the caller's variables.
+func (x *executor) refOut(e *ir.Call, f *ir.Func, fr *frame, st *state) {
+	for i, p := range f.Params {
+		if !p.Ref || i >= len(e.Args) {
+			continue
+		}
+		if r, ok := e.Args[i].(*ir.VarRef); ok {
+			st.env[r.Var] = x.freshVar(r.Var.Name, e.P, r.Var.Type)
+		}
+	}
+}
+
+// intrinsic models the integer builtins that matter for indices (min,
+// max); the others produce fresh values.
+func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
+	args := make([]Value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(a, st)
+	}
+	it, isInt := e.T.(*ir.IntType)
+	switch e.Name {
+	case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax":
+		if isInt && len(args) == 2 && args[0].T != nil && args[1].T != nil &&
+			args[0].T.Width == it.Bits && args[1].T.Width == it.Bits {
+			a, b := args[0].T, args[1].T
+			lt := sym.Ult(a, b)
+			if it.Signed {
+				lt = sym.Slt(a, b)
+			}
+			if e.Name[len(e.Name)-3:] == "max" {
+				lt = sym.BNot(lt)
+			}
+			return Value{T: sym.Ite(lt, a, b), Ops: mergeOps(args[0].Ops, args[1].Ops)}
+		}
+	}
+	return x.freshVar(e.Name, e.P, e.T)
+}

@@ -1,0 +1,196 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// Options bounds an execution.
+type Options struct {
+	// MaxInline is the depth of device-function inlining (default 8).
+	MaxInline int
+	// MaxSteps bounds the statements executed (default 200000); past it the
+	// trace is marked Truncated.
+	MaxSteps int
+}
+
+// Exec runs f symbolically for all threads at once (thread and block
+// indices are variables) and returns its trace. Loops run one symbolic
+// iteration that stands for every iteration; device functions are
+// inlined; loads produce fresh values. Exec does not call the solver:
+// checkers query the trace.
+func Exec(ctx context.Context, f *ir.Func, spec *Spec, opts Options) *Trace {
+	if opts.MaxInline == 0 {
+		opts.MaxInline = 8
+	}
+	if opts.MaxSteps == 0 {
+		opts.MaxSteps = 200000
+	}
+	if spec == nil {
+		spec = &Spec{}
+	}
+	x := &executor{ctx: ctx, opts: opts, spec: spec, regions: map[*ir.Var]*Region{},
+		t: &Trace{Func: f, Vars: map[string]*VarInfo{}}}
+	for _, v := range spec.Vars {
+		x.t.Vars[v.Term.Name] = v
+	}
+	x.geometry()
+	st := &state{env: map[*ir.Var]Value{}}
+	x.bindParams(f, st)
+	x.t.Assumptions = append(x.t.Assumptions, spec.Assume...)
+	if f.Body != nil {
+		fr := &frame{fn: f}
+		x.frames = append(x.frames, fr)
+		x.block(f.Body, st)
+	}
+	return x.t
+}
+
+type executor struct {
+	ctx     context.Context
+	opts    Options
+	spec    *Spec
+	t       *Trace
+	regions map[*ir.Var]*Region
+	frames  []*frame
+	loops   []*loopCtx
+	steps   int
+	fresh   int
+	inline  []token.Pos
+}
+
+// frame is an inlined function's activation: its return states.
+type frame struct {
+	fn      *ir.Func
+	returns []*state
+	retVals []Value
+}
+
+// loopCtx collects the states leaving the innermost loop or switch.
+type loopCtx struct {
+	breaks, continues []*state
+	isSwitch          bool
+}
+
+// state is the environment and path condition of the execution at one
+// program point (one state per point: branches merge at their join).
+type state struct {
+	env map[*ir.Var]Value
+	pc  []*sym.Term
+}
+
+func (s *state) clone() *state {
+	env := make(map[*ir.Var]Value, len(s.env))
+	for k, v := range s.env {
+		env[k] = v
+	}
+	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...)}
+}
+
+// assume returns a copy of s constrained by c (nil if c is false).
+func (s *state) assume(c *sym.Term) *state {
+	if c == nil || c.IsTrue() {
+		return s.clone()
+	}
+	if c.IsFalse() {
+		return nil
+	}
+	n := s.clone()
+	n.pc = append(n.pc, c)
+	return n
+}
+
+// geometry registers the thread-geometry variables and their limits: the
+// CUDA limits (blockDim.x,y <= 1024, z <= 64, product <= 1024; gridDim.x
+// < 2^31, y, z <= 65535) and the launch configuration when known.
+func (x *executor) geometry() {
+	dims := []string{"x", "y", "z"}
+	blockMax := []uint64{1024, 1024, 64}
+	gridMax := []uint64{1<<31 - 1, 65535, 65535}
+	var a []*sym.Term
+	prod := sym.Const(64, 1)
+	for i, d := range dims {
+		tid := x.t.register("threadIdx."+d, 32, Geometry, "threadIdx."+d, token.NoPos, false)
+		bid := x.t.register("blockIdx."+d, 32, Geometry, "blockIdx."+d, token.NoPos, false)
+		bdim := x.t.register("blockDim."+d, 32, Geometry, "blockDim."+d, token.NoPos, false)
+		gdim := x.t.register("gridDim."+d, 32, Geometry, "gridDim."+d, token.NoPos, false)
+		a = append(a,
+			sym.Ule(sym.Const(32, 1), bdim), sym.Ule(bdim, sym.Const(32, blockMax[i])),
+			sym.Ule(sym.Const(32, 1), gdim), sym.Ule(gdim, sym.Const(32, gridMax[i])),
+			sym.Ult(tid, bdim), sym.Ult(bid, gdim))
+		prod = sym.Mul(prod, sym.ZExt(bdim, 64))
+		if g := x.spec.Grid[i]; g != nil {
+			a = append(a, sym.Eq(gdim, g))
+		}
+		if b := x.spec.Block[i]; b != nil {
+			a = append(a, sym.Eq(bdim, b))
+		}
+	}
+	a = append(a, sym.Ule(prod, sym.Const(64, 1024)))
+	x.t.Assumptions = append(x.t.Assumptions, a...)
+}
+
+func (x *executor) bindParams(f *ir.Func, st *state) {
+	for _, p := range f.Params {
+		switch t := p.Type.(type) {
+		case *ir.IntType:
+			term := x.spec.Params[p]
+			if term == nil {
+				term = x.t.register(p.Name, t.Bits, Unknown, p.Name, p.P, t.Signed)
+			}
+			st.env[p] = Value{T: term}
+		case *ir.BoolType:
+			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
+		case *ir.PointerType:
+			st.env[p] = Value{Ptr: &Pointer{Region: x.paramRegion(p, t), Off: sym.Const(64, 0)}}
+		}
+	}
+}
+
+func (x *executor) paramRegion(p *ir.Var, t *ir.PointerType) *Region {
+	r := &Region{Name: p.Name, Space: ir.Global, Var: p, ElemSize: sizeOr1(t.Elem)}
+	if n := x.spec.Lengths[p]; n != nil {
+		r.LenVar = n
+		r.Bytes = sym.Mul(n, sym.Const(64, uint64(r.ElemSize)))
+	}
+	x.t.Regions = append(x.t.Regions, r)
+	x.regions[p] = r
+	return r
+}
+
+func sizeOr1(t ir.Type) int64 {
+	if s := t.Size(); s > 0 {
+		return s
+	}
+	return 1
+}
+
+// freshVar returns a new variable standing for a value the engine does
+// not compute (class Unknown unless given).
+func (x *executor) freshVar(kind string, pos token.Pos, t ir.Type) Value {
+	x.fresh++
+	name := fmt.Sprintf("%s#%d", kind, x.fresh)
+	switch t := t.(type) {
+	case *ir.IntType:
+		return Value{T: x.t.register(name, t.Bits, Unknown, kind, pos, t.Signed)}
+	case *ir.BoolType:
+		return Value{T: x.t.register(name, 0, Unknown, kind, pos, false)}
+	case *ir.PointerType:
+		return Value{Ptr: &Pointer{Off: x.t.register(name, 64, Unknown, kind, pos, true)}}
+	}
+	return Value{}
+}
+
+// step counts executed statements against the budget.
+func (x *executor) step() bool {
+	x.steps++
+	if x.steps > x.opts.MaxSteps || (x.steps%1024 == 0 && x.ctx.Err() != nil) {
+		x.t.Stats.Truncated = true
+		return false
+	}
+	return true
+}

@@ -1,0 +1,289 @@
+package symex
+
+import (
+	"go/token"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// eval computes the value of e on st. Calls to device functions are
+// inlined (their effects go into the trace); everything else is pure.
+func (x *executor) eval(e ir.Expr, st *state) Value {
+	switch e := e.(type) {
+	case nil:
+		return Value{}
+	case *ir.Const:
+		if _, ok := e.T.(*ir.BoolType); ok {
+			return Value{T: sym.BoolConst(e.Val != 0)}
+		}
+		if it, ok := e.T.(*ir.IntType); ok {
+			return Value{T: sym.Const(it.Bits, uint64(e.Val))}
+		}
+	case *ir.Builtin:
+		if e.Kind == ir.WarpSize {
+			return Value{T: sym.Const(32, 32)}
+		}
+		return Value{T: x.t.Vars[e.Kind.String()+"."+"xyz"[e.Dim:e.Dim+1]].Term}
+	case *ir.VarRef:
+		return x.varRef(e, st)
+	case *ir.AddrOf:
+		if _, isArr := e.Var.Type.(*ir.ArrayType); isArr {
+			return x.varRef(&ir.VarRef{P: e.P, Var: e.Var}, st)
+		}
+		if isMemory(e.Var) {
+			return Value{Ptr: &Pointer{Region: x.scalarRegion(e.Var), Off: sym.Const(64, 0)}}
+		}
+		return Value{Ptr: &Pointer{Off: sym.Const(64, 0)}} // a local's address: not a checked region
+	case *ir.Unary:
+		return x.unary(e, st)
+	case *ir.Binary:
+		return x.binary(e, st)
+	case *ir.Convert:
+		return x.convert(e, st)
+	case *ir.Cond:
+		c := x.cond(e.C, st)
+		a, b := x.eval(e.X, st), x.eval(e.Y, st)
+		return mergeValue(c, a, b)
+	case *ir.Load:
+		return x.access(e, e.Ptr, e.Index, e.Field, false, Value{}, st)
+	case *ir.PtrAdd:
+		return x.ptrAdd(e, st)
+	case *ir.Call:
+		return x.call(e, st)
+	case *ir.Intrinsic:
+		return x.intrinsic(e, st)
+	case *ir.Atomic:
+		x.access(e, e.Ptr, e.Index, "", true, Value{}, st)
+		return x.freshVar("atomic", e.P, e.T)
+	case *ir.Warp:
+		x.eval(e.Mask, st)
+		x.eval(e.Val, st)
+		x.eval(e.Lane, st)
+		return x.freshVar("shfl", e.P, e.T)
+	case *ir.Sync:
+		x.eval(e.Pred, st)
+		return x.freshVar("sync", e.P, e.Type())
+	case *ir.Unknown:
+		x.t.Stats.Unknowns++
+		return x.freshVar("unknown", e.P, e.T)
+	case *ir.TemplateParamRef:
+		if it, ok := e.T.(*ir.IntType); ok {
+			return Value{T: x.t.register("template."+e.Name, it.Bits, Unknown, e.Name, e.P, it.Signed)}
+		}
+	}
+	return x.freshVar("value", e.Pos(), e.Type())
+}
+
+func isMemory(v *ir.Var) bool {
+	return v.Kind == ir.SharedVar || v.Kind == ir.GlobalVar || v.Kind == ir.ConstVar
+}
+
+func (x *executor) varRef(e *ir.VarRef, st *state) Value {
+	v := e.Var
+	if at, ok := v.Type.(*ir.ArrayType); ok {
+		if val, ok := st.env[v]; ok {
+			return val
+		}
+		return Value{Ptr: &Pointer{Region: x.arrayRegion(v, at), Off: sym.Const(64, 0)}}
+	}
+	if val, ok := st.env[v]; ok {
+		return val
+	}
+	val := x.freshVar(v.Name, e.P, v.Type)
+	st.env[v] = val
+	return val
+}
+
+// cond evaluates a condition to a sym boolean (C truth: non-zero).
+func (x *executor) cond(e ir.Expr, st *state) *sym.Term {
+	return x.truth(x.eval(e, st), e)
+}
+
+func (x *executor) truth(v Value, e ir.Expr) *sym.Term {
+	switch {
+	case v.T != nil && v.T.IsBool():
+		return v.T
+	case v.T != nil:
+		return sym.Ne(v.T, sym.Const(v.T.Width, 0))
+	}
+	return x.t.register(x.name("cond"), 0, Unknown, "condition", e.Pos(), false)
+}
+
+func (x *executor) unary(e *ir.Unary, st *state) Value {
+	v := x.eval(e.X, st)
+	switch e.Op {
+	case ir.Not:
+		return Value{T: sym.BNot(x.truth(v, e.X)), Ops: v.Ops}
+	case ir.Neg:
+		if it, ok := e.T.(*ir.IntType); ok && v.T != nil && !v.T.IsBool() {
+			zero := sym.Const(v.T.Width, 0)
+			op := x.op(e, sym.OpSubOvf, zero, v.T, it, st)
+			return Value{T: sym.Neg(v.T), Ops: mergeOps(v.Ops, op)}
+		}
+	case ir.BitNot:
+		if v.T != nil && !v.T.IsBool() {
+			return Value{T: sym.Not(v.T), Ops: v.Ops}
+		}
+	}
+	return Value{Ops: v.Ops}
+}
+
+var ovfKinds = map[ir.BinOp]sym.Op{ir.Add: sym.OpAddOvf, ir.Sub: sym.OpSubOvf, ir.Mul: sym.OpMulOvf, ir.Shl: sym.OpShl}
+
+func (x *executor) binary(e *ir.Binary, st *state) Value {
+	a, b := x.eval(e.X, st), x.eval(e.Y, st)
+	ops := mergeOps(a.Ops, b.Ops)
+	switch e.Op {
+	case ir.LAnd:
+		return Value{T: sym.BAnd(x.truth(a, e.X), x.truth(b, e.Y)), Ops: ops}
+	case ir.LOr:
+		return Value{T: sym.BOr(x.truth(a, e.X), x.truth(b, e.Y)), Ops: ops}
+	}
+	if a.Ptr != nil || b.Ptr != nil {
+		return x.ptrCompare(e, a, b, ops)
+	}
+	if a.T == nil || b.T == nil || a.T.IsBool() || b.T.IsBool() || a.T.Width != b.T.Width {
+		if e.Op.IsComparison() {
+			return Value{T: x.t.register(x.name("cmp"), 0, Unknown, "comparison", e.P, false), Ops: ops}
+		}
+		return x.opaque(e, ops)
+	}
+	signed := isSigned(e.X.Type())
+	if e.Op.IsComparison() {
+		return Value{T: compare(e.Op, a.T, b.T, signed), Ops: ops}
+	}
+	it, ok := e.T.(*ir.IntType)
+	if !ok {
+		return x.opaque(e, ops)
+	}
+	if k, ok := ovfKinds[e.Op]; ok {
+		ops = mergeOps(ops, x.op(e, k, a.T, b.T, it, st))
+	}
+	return Value{T: arith(e.Op, a.T, b.T, it.Signed), Ops: ops}
+}
+
+func (x *executor) opaque(e ir.Expr, ops []*Op) Value {
+	v := x.freshVar("value", e.Pos(), e.Type())
+	v.Ops = ops
+	return v
+}
+
+func isSigned(t ir.Type) bool {
+	it, ok := t.(*ir.IntType)
+	return ok && it.Signed
+}
+
+func compare(op ir.BinOp, a, b *sym.Term, signed bool) *sym.Term {
+	lt, le := sym.Ult, sym.Ule
+	if signed {
+		lt, le = sym.Slt, sym.Sle
+	}
+	switch op {
+	case ir.Lt:
+		return lt(a, b)
+	case ir.Le:
+		return le(a, b)
+	case ir.Gt:
+		return lt(b, a)
+	case ir.Ge:
+		return le(b, a)
+	case ir.Eq:
+		return sym.Eq(a, b)
+	}
+	return sym.Ne(a, b)
+}
+
+func arith(op ir.BinOp, a, b *sym.Term, signed bool) *sym.Term {
+	switch op {
+	case ir.Add:
+		return sym.Add(a, b)
+	case ir.Sub:
+		return sym.Sub(a, b)
+	case ir.Mul:
+		return sym.Mul(a, b)
+	case ir.Div:
+		if signed {
+			return sym.SDiv(a, b)
+		}
+		return sym.UDiv(a, b)
+	case ir.Rem:
+		if signed {
+			return sym.SRem(a, b)
+		}
+		return sym.URem(a, b)
+	case ir.Shl:
+		return sym.Shl(a, b)
+	case ir.Shr:
+		if signed {
+			return sym.AShr(a, b)
+		}
+		return sym.LShr(a, b)
+	case ir.And:
+		return sym.And(a, b)
+	case ir.Or:
+		return sym.Or(a, b)
+	}
+	return sym.Xor(a, b)
+}
+
+func (x *executor) ptrCompare(e *ir.Binary, a, b Value, ops []*Op) Value {
+	if e.Op.IsComparison() && a.Ptr != nil && b.Ptr != nil && a.Ptr.Region == b.Ptr.Region && a.Ptr.Region != nil {
+		return Value{T: compare(e.Op, a.Ptr.Off, b.Ptr.Off, true), Ops: ops}
+	}
+	if e.Op.IsComparison() {
+		return Value{T: x.t.register(x.name("cmp"), 0, Unknown, "pointer comparison", e.P, false), Ops: ops}
+	}
+	return x.opaque(e, ops)
+}
+
+// op records an overflow-prone operation and returns it as a list.
+func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st *state) []*Op {
+	o := &Op{Node: n, Pos: n.Pos(), Kind: kind, X: a, Y: b, Signed: it.Signed, Type: it,
+		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...)}
+	x.t.Ops = append(x.t.Ops, o)
+	return []*Op{o}
+}
+
+func (x *executor) convert(e *ir.Convert, st *state) Value {
+	v := x.eval(e.X, st)
+	switch t := e.T.(type) {
+	case *ir.IntType:
+		switch {
+		case v.T != nil && v.T.IsBool():
+			return Value{T: sym.Ite(v.T, sym.Const(t.Bits, 1), sym.Const(t.Bits, 0)), Ops: v.Ops}
+		case v.T != nil:
+			out := sym.Resize(v.T, t.Bits, isSigned(e.X.Type()))
+			ops := v.Ops
+			if t.Bits < v.T.Width || (t.Bits == v.T.Width && isSigned(e.X.Type()) != t.Signed && t.Bits < 64) {
+				if t.Bits < v.T.Width {
+					ops = mergeOps(ops, x.truncOp(e, v.T, t, st))
+				}
+			}
+			return Value{T: out, Ops: ops}
+		}
+	case *ir.BoolType:
+		return Value{T: x.truth(v, e.X), Ops: v.Ops}
+	case *ir.PointerType:
+		if v.Ptr != nil {
+			return v
+		}
+	}
+	return x.opaque(e, v.Ops)
+}
+
+// truncOp records a narrowing conversion (its X is the wide source value;
+// it "overflows" when the value does not survive the narrowing).
+func (x *executor) truncOp(e *ir.Convert, src *sym.Term, t *ir.IntType, st *state) []*Op {
+	o := &Op{Node: e, Pos: e.P, Kind: sym.OpTrunc, X: src, Signed: isSigned(e.X.Type()), Type: t,
+		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...)}
+	x.t.Ops = append(x.t.Ops, o)
+	return []*Op{o}
+}
+
+// sink records a use of overflow-prone operations.
+func (x *executor) sink(kind SinkKind, pos token.Pos, ops []*Op) {
+	if len(ops) > 0 {
+		x.t.Sinks = append(x.t.Sinks, &Sink{Kind: kind, Pos: pos, Ops: ops})
+	}
+}

@@ -1,0 +1,244 @@
+package symex
+
+import (
+	"fmt"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// loop runs one symbolic iteration standing for every iteration k >= 0:
+//
+//   - An induction variable v updated once per iteration by v = v + s (or
+//     v - s) with a loop-invariant s takes the value v0 + k*s, exactly, as
+//     long as no earlier iteration wrapped (the wrap is then the overflow
+//     of the update itself, which the trace records).
+//   - A variable halved or shifted right (v >>= 1, v /= 2) from v0 >= 0
+//     takes a value in [0, v0].
+//   - Any other variable the loop assigns is havocked: a fresh value.
+//
+// The iteration assumes the loop condition (except the first iteration of
+// a do-while), runs the body and the update, and evaluates the condition
+// again on the updated values so that a wrapped induction variable is seen
+// reaching the loop bound. After the loop the assigned variables are
+// havocked again, with the condition false for a loop left normally.
+func (x *executor) loop(l *ir.Loop, st *state) *state {
+	if l.Init != nil {
+		st = x.block(l.Init, st)
+		if st == nil {
+			return nil
+		}
+	}
+	assigned := assignedVars(l)
+	iter := st.clone()
+	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Geometry, "iteration", l.P, false)
+	x.t.Assumptions = append(x.t.Assumptions, sym.Ule(k, sym.Const(64, 1<<32)))
+	exact := true
+	for _, v := range assigned {
+		if val, ok := x.induction(l, v, st, k); ok {
+			iter.env[v] = val
+			continue
+		}
+		exact = false
+		iter.env[v] = x.freshVar("loop."+v.Name, l.P, v.Type)
+	}
+	if exact {
+		x.t.Stats.LoopsSummarised++
+	} else {
+		x.t.Stats.LoopsApproximated++
+	}
+	if l.Cond != nil && l.Kind != ir.DoWhileLoop {
+		cv := x.eval(l.Cond, iter)
+		x.sink(SinkLoopBound, l.P, cv.Ops)
+		iter = iter.assume(x.truth(cv, l.Cond))
+		if iter == nil {
+			return x.exitState(l, st, assigned)
+		}
+	}
+	lc := &loopCtx{}
+	x.loops = append(x.loops, lc)
+	body := x.block(l.Body, iter)
+	x.loops = x.loops[:len(x.loops)-1]
+	next := x.joinAll(iter, append([]*state{body}, lc.continues...))
+	if next != nil && l.Post != nil {
+		next = x.block(l.Post, next)
+	}
+	if next != nil && l.Cond != nil {
+		// The condition on the updated values: where a wrapped counter
+		// would keep the loop going.
+		cv := x.eval(l.Cond, next)
+		x.sink(SinkLoopBound, l.P, cv.Ops)
+	}
+	return x.exitState(l, st, assigned)
+}
+
+// exitState is the state after the loop: the variables it assigns are
+// havocked (breaks and the final iteration are not told apart).
+func (x *executor) exitState(l *ir.Loop, st *state, assigned []*ir.Var) *state {
+	out := st.clone()
+	for _, v := range assigned {
+		out.env[v] = x.freshVar("after."+v.Name, l.P, v.Type)
+	}
+	return out
+}
+
+// induction returns v's value at iteration k when v is an induction
+// variable of l.
+func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Value, bool) {
+	it, ok := v.Type.(*ir.IntType)
+	if !ok {
+		return Value{}, false
+	}
+	v0, ok := st.env[v]
+	if !ok || v0.T == nil {
+		return Value{}, false
+	}
+	updates := updatesOf(l, v)
+	if len(updates) != 1 {
+		return Value{}, false
+	}
+	op, step := stepOf(updates[0].X, v)
+	switch op {
+	case ir.Add, ir.Sub:
+		if !invariant(step, l) {
+			return Value{}, false
+		}
+		s := x.eval(step, st)
+		if s.T == nil {
+			return Value{}, false
+		}
+		return x.linear(l, v, it, v0, s, op == ir.Sub, k), true
+	case ir.Shr, ir.Div:
+		c, isConst := step.(*ir.Const)
+		if !isConst || (op == ir.Div && c.Val < 2) || (op == ir.Shr && c.Val < 1) {
+			return Value{}, false
+		}
+		vk := x.t.register(x.name("ind."+v.Name), it.Bits, Geometry, v.Name, l.P, it.Signed)
+		zero := sym.Const(it.Bits, 0)
+		le := sym.Ule
+		if it.Signed {
+			le = sym.Sle
+		}
+		x.t.Assumptions = append(x.t.Assumptions, sym.Implies(le(zero, v0.T), sym.BAnd(le(zero, vk), le(vk, v0.T))))
+		return Value{T: vk, Ops: v0.Ops}, true
+	}
+	return Value{}, false
+}
+
+// linear builds v_k = v0 ± k*s: a fresh variable of v's type whose value,
+// read mathematically (sign- or zero-extended to 64 bits), is exactly
+// v0 ± k*s; so every value a non-wrapping run takes is covered.
+func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, neg bool, k *sym.Term) Value {
+	vk := x.t.register(x.name("ind."+v.Name), it.Bits, Geometry, v.Name, l.P, it.Signed)
+	ext := func(t *sym.Term) *sym.Term { return sym.Resize(t, 64, it.Signed) }
+	step := sym.Mul(k, sym.Resize(s.T, 64, isSignedTerm(s, it)))
+	rhs := sym.Add(ext(v0.T), step)
+	if neg {
+		rhs = sym.Sub(ext(v0.T), step)
+	}
+	x.t.Assumptions = append(x.t.Assumptions, sym.Eq(ext(vk), rhs))
+	// |step| < 2^32 keeps k*s within 64 bits for k <= 2^32.
+	return Value{T: vk, Ops: mergeOps(v0.Ops, s.Ops)}
+}
+
+func isSignedTerm(s Value, it *ir.IntType) bool { return it.Signed }
+
+// assignedVars lists the variables a loop's body and update assign,
+// declared outside the loop, in order of first assignment.
+func assignedVars(l *ir.Loop) []*ir.Var {
+	declared := map[*ir.Var]bool{}
+	var out []*ir.Var
+	seen := map[*ir.Var]bool{}
+	visit := func(n ir.Node) bool {
+		switch s := n.(type) {
+		case *ir.DeclStmt:
+			declared[s.Var] = true
+		case *ir.Assign:
+			if !declared[s.Var] && !seen[s.Var] {
+				seen[s.Var] = true
+				out = append(out, s.Var)
+			}
+		case *ir.UnknownStmt:
+			for _, v := range s.Writes {
+				if !declared[v] && !seen[v] {
+					seen[v] = true
+					out = append(out, v)
+				}
+			}
+		}
+		return true
+	}
+	if l.Body != nil {
+		ir.Inspect(l.Body, visit)
+	}
+	if l.Post != nil {
+		ir.Inspect(l.Post, visit)
+	}
+	return out
+}
+
+// updatesOf returns the assignments to v in the loop.
+func updatesOf(l *ir.Loop, v *ir.Var) []*ir.Assign {
+	var out []*ir.Assign
+	visit := func(n ir.Node) bool {
+		if a, ok := n.(*ir.Assign); ok && a.Var == v {
+			out = append(out, a)
+		}
+		return true
+	}
+	if l.Body != nil {
+		ir.Inspect(l.Body, visit)
+	}
+	if l.Post != nil {
+		ir.Inspect(l.Post, visit)
+	}
+	return out
+}
+
+// stepOf matches e against v op step (through conversions) and returns
+// the operator and step.
+func stepOf(e ir.Expr, v *ir.Var) (ir.BinOp, ir.Expr) {
+	e = stripConv(e)
+	b, ok := e.(*ir.Binary)
+	if !ok {
+		return -1, nil
+	}
+	if r, ok := stripConv(b.X).(*ir.VarRef); ok && r.Var == v {
+		return b.Op, b.Y
+	}
+	if r, ok := stripConv(b.Y).(*ir.VarRef); ok && r.Var == v && b.Op == ir.Add {
+		return b.Op, b.X
+	}
+	return -1, nil
+}
+
+func stripConv(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Convert)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
+}
+
+// invariant reports whether e reads nothing the loop assigns and no memory.
+func invariant(e ir.Expr, l *ir.Loop) bool {
+	assigned := map[*ir.Var]bool{}
+	for _, v := range assignedVars(l) {
+		assigned[v] = true
+	}
+	ok := true
+	ir.Inspect(e, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.VarRef:
+			if assigned[n.Var] {
+				ok = false
+			}
+		case *ir.Load, *ir.Call, *ir.Atomic, *ir.Warp, *ir.Unknown:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}

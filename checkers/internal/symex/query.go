@@ -1,0 +1,173 @@
+package symex
+
+import (
+	"context"
+	"sort"
+
+	"github.com/cudavet/cudavet/checkers/internal/solver"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// Witness is a concrete assignment under which a violation happens, for
+// every value of the unanchored variables.
+type Witness struct {
+	Model solver.Model
+	// Threshold, when set, is the smallest value of a user-controlled size
+	// at which the violation happens (the other anchored values as in
+	// Model).
+	Threshold *Threshold
+}
+
+// Threshold names the user size a violation starts at.
+type Threshold struct {
+	Var   *VarInfo
+	Value uint64
+}
+
+// Outcome says how a check ended.
+type Outcome int
+
+// Outcomes. Only Violated is a finding; Unknown (solver timeout or
+// incompleteness) is counted, never reported.
+const (
+	Safe Outcome = iota
+	Violated
+	Undecided
+	Unrobust // violated only for some values of unanchored quantities
+)
+
+// Check decides whether viol can hold where pc holds, for some choice of
+// the anchored variables (sizes, thread geometry, iterations) and every
+// value of the others (loaded data, unannotated parameters):
+//
+//	∃ anchored. ∀ unanchored. assumptions ∧ pc → viol   (with assumptions ∧ pc satisfiable)
+//
+// It finds a model of assumptions ∧ pc ∧ viol, then checks that with the
+// anchored variables fixed to the model's values no model of
+// assumptions ∧ pc ∧ ¬viol exists; a counterexample is folded back into
+// the next search (at most three rounds). On success the witness is
+// minimised on the first user-controlled size of the violation.
+func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
+	cs := append(append([]*sym.Term(nil), t.Assumptions...), pc...)
+	anch := t.Anchored(cs)
+	goal := viol
+	for round := 0; round < 3; round++ {
+		r, m, err := s.Check(ctx, t.query(pc, goal))
+		if err != nil || r == solver.Unknown {
+			return nil, Undecided, err
+		}
+		if r == solver.Unsat {
+			if round == 0 {
+				return nil, Safe, nil
+			}
+			return nil, Unrobust, nil
+		}
+		cex, robust, err := t.robust(ctx, s, cs, viol, m, anch)
+		if err != nil {
+			return nil, Undecided, err
+		}
+		if robust {
+			w := &Witness{Model: m}
+			t.minimise(ctx, s, cs, viol, anch, w)
+			return w, Violated, nil
+		}
+		// The violation needs particular unanchored values: ask for
+		// anchored values that violate for the counterexample's too.
+		goal = sym.BAnd(goal, sym.Subst(viol, unanchoredValues(cex, anch, t)))
+	}
+	return nil, Unrobust, nil
+}
+
+// query asks for the assumptions (satisfiable, checked once per trace, so
+// the solver may slice away the parts unrelated to the goal), the path
+// condition and goal (kept whole: a path condition can be unsatisfiable).
+func (t *Trace) query(pc []*sym.Term, goal *sym.Term) solver.Query {
+	return solver.Query{Constraints: t.Assumptions, Goal: sym.BAnd(append(append([]*sym.Term(nil), pc...), goal)...)}
+}
+
+// Feasible reports whether the trace's assumptions can hold together; an
+// unsatisfiable set (contradictory annotations) makes every check vacuous.
+func (t *Trace) Feasible(ctx context.Context, s solver.Solver) (solver.Result, error) {
+	r, _, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(t.Assumptions...)})
+	return r, err
+}
+
+// robust checks that no unanchored values avoid the violation once the
+// anchored variables take m's values; it returns such values if some do.
+func (t *Trace) robust(ctx context.Context, s solver.Solver, cs []*sym.Term, viol *sym.Term, m solver.Model, anch map[string]bool) (solver.Model, bool, error) {
+	fixed := append([]*sym.Term(nil), cs...)
+	for name := range anch {
+		info := t.Vars[name]
+		if v, ok := m[name]; ok && info != nil {
+			fixed = append(fixed, fix(info.Term, v))
+		}
+	}
+	r, cex, err := s.Check(ctx, solver.Query{Constraints: t.Assumptions, Goal: sym.BAnd(append(fixed[len(t.Assumptions):], sym.BNot(viol))...)})
+	if err != nil || r == solver.Unknown {
+		return nil, false, err
+	}
+	return cex, r == solver.Unsat, nil
+}
+
+func fix(v *sym.Term, val uint64) *sym.Term {
+	if v.IsBool() {
+		if val != 0 {
+			return v
+		}
+		return sym.BNot(v)
+	}
+	return sym.Eq(v, sym.Const(v.Width, val))
+}
+
+func unanchoredValues(m solver.Model, anch map[string]bool, t *Trace) map[string]*sym.Term {
+	out := map[string]*sym.Term{}
+	for name, v := range m {
+		info := t.Vars[name]
+		if anch[name] || info == nil {
+			continue
+		}
+		if info.Term.IsBool() {
+			out[name] = sym.BoolConst(v != 0)
+		} else {
+			out[name] = sym.Const(info.Term.Width, v)
+		}
+	}
+	return out
+}
+
+// minimise lowers the first user-controlled size the violation depends
+// on to its smallest violating value, keeping the result robust.
+func (t *Trace) minimise(ctx context.Context, s solver.Solver, cs []*sym.Term, viol *sym.Term, anch map[string]bool, w *Witness) {
+	user := t.userVars(append(append([]*sym.Term(nil), cs...), viol), anch)
+	if len(user) == 0 {
+		return
+	}
+	u := user[0]
+	q := t.query(cs[len(t.Assumptions):], viol)
+	v, m, r, err := solver.Minimize(ctx, s, q, u.Term, u.Signed)
+	if err != nil || r != solver.Sat {
+		return
+	}
+	if _, ok, err := t.robust(ctx, s, cs, viol, m, anch); err != nil || !ok {
+		return
+	}
+	w.Model = m
+	w.Threshold = &Threshold{Var: u, Value: v}
+}
+
+// userVars returns the user-class anchored variables of ts, by name.
+func (t *Trace) userVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
+	seen := map[string]bool{}
+	var out []*VarInfo
+	for _, c := range ts {
+		for _, v := range c.Vars() {
+			info := t.Vars[v.Name]
+			if info != nil && info.Class == User && anch[v.Name] && !seen[v.Name] {
+				seen[v.Name] = true
+				out = append(out, info)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
+	return out
+}

@@ -1,0 +1,30 @@
+package symex
+
+import (
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// Spec is what is known about a function's inputs before it runs: the
+// lengths of its pointer parameters' regions, its launch configuration,
+// assumptions, and the class of each named size. Annotations and the host
+// launcher fill it in (checkers/internal/spec); an empty Spec means
+// nothing is known, and then only shared and local arrays are checked.
+type Spec struct {
+	// Lengths maps a pointer parameter to its region's length in elements
+	// of the parameter's element type (a 64-bit term).
+	Lengths map[*ir.Var]*sym.Term
+	// Params maps a scalar integer parameter to the term it stands for
+	// (by default a variable named after it, of class Unknown).
+	Params map[*ir.Var]*sym.Term
+	// Grid and Block are the launch dimensions (32-bit terms; nil when not
+	// known). Smem is the dynamic shared memory in bytes (64-bit; nil when
+	// not known).
+	Grid, Block [3]*sym.Term
+	Smem        *sym.Term
+	// Assume holds constraints on the sizes (booleans).
+	Assume []*sym.Term
+	// Vars describes the variables the terms above use (class, display
+	// name); the executor registers them in the trace.
+	Vars []*VarInfo
+}
