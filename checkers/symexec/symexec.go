@@ -65,7 +65,10 @@ func run(pass *analysis.Pass) (any, error) {
 	sp, _ := spec.FromAnnotations(u.Func, set)
 	ctx := context.Background()
 	tr := symex.Exec(ctx, u.Func, sp, symex.Options{})
-	r := &Run{Context: "annotations", Spec: sp, Trace: tr}
+	r := &Run{Context: "kernel alone: hardware limits and __launch_bounds__", Spec: sp, Trace: tr}
+	if set != nil && len(set.Directives()) > 0 {
+		r.Context = "annotations"
+	}
 	if len(sp.Assume) > 0 {
 		s, release := Solver()
 		feasible, err := tr.Feasible(ctx, s)

@@ -414,7 +414,14 @@ func qualifiedName(c clang.Cursor) string {
 
 // launchBounds reads __launch_bounds__(N) from the tokens before the name.
 func launchBounds(tu clang.TranslationUnit, c clang.Cursor) int64 {
-	toks := tu.TokenSpellings(clang.NewRange(c.Extent().Start(), c.Location()))
+	// The declaration starts with a macro (__global__), whose extent lies
+	// in the shim: lex the file from where that macro is expanded.
+	f, _, _, from := c.Extent().Start().ExpansionLocation()
+	nf, _, _, to := c.Location().ExpansionLocation()
+	if f.IsNil() || !f.Equal(nf) || to <= from {
+		return 0
+	}
+	toks := tu.TokenSpellings(clang.NewRange(tu.LocationForOffset(f, from), tu.LocationForOffset(f, to)))
 	for i := 0; i+2 < len(toks); i++ {
 		if toks[i] == "__launch_bounds__" && toks[i+1] == "(" {
 			var n int64

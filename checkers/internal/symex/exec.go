@@ -106,32 +106,42 @@ func (s *state) assume(c *sym.Term) *state {
 
 // geometry registers the thread-geometry variables and their limits: the
 // CUDA limits (blockDim.x,y <= 1024, z <= 64, product <= 1024; gridDim.x
-// < 2^31, y, z <= 65535) and the launch configuration when known.
+// < 2^31, y, z <= 65535), which bound but do not anchor (a kernel is not
+// launched with every legal block size), and the launch configuration and
+// __launch_bounds__ when known, which anchor.
 func (x *executor) geometry() {
 	dims := []string{"x", "y", "z"}
 	blockMax := []uint64{1024, 1024, 64}
 	gridMax := []uint64{1<<31 - 1, 65535, 65535}
-	var a []*sym.Term
+	var a, known []*sym.Term
 	prod := sym.Const(64, 1)
 	for i, d := range dims {
-		tid := x.t.register("threadIdx."+d, 32, Geometry, "threadIdx."+d, token.NoPos, false)
-		bid := x.t.register("blockIdx."+d, 32, Geometry, "blockIdx."+d, token.NoPos, false)
-		bdim := x.t.register("blockDim."+d, 32, Geometry, "blockDim."+d, token.NoPos, false)
-		gdim := x.t.register("gridDim."+d, 32, Geometry, "gridDim."+d, token.NoPos, false)
+		tid := x.t.register("threadIdx."+d, 32, Choice, "threadIdx."+d, token.NoPos, false)
+		bid := x.t.register("blockIdx."+d, 32, Choice, "blockIdx."+d, token.NoPos, false)
+		bdim := x.t.register("blockDim."+d, 32, Dim, "blockDim."+d, token.NoPos, false)
+		gdim := x.t.register("gridDim."+d, 32, Dim, "gridDim."+d, token.NoPos, false)
+		x.t.Vars[tid.Name].Deps = []string{bdim.Name}
+		x.t.Vars[bid.Name].Deps = []string{gdim.Name}
 		a = append(a,
 			sym.Ule(sym.Const(32, 1), bdim), sym.Ule(bdim, sym.Const(32, blockMax[i])),
 			sym.Ule(sym.Const(32, 1), gdim), sym.Ule(gdim, sym.Const(32, gridMax[i])),
 			sym.Ult(tid, bdim), sym.Ult(bid, gdim))
 		prod = sym.Mul(prod, sym.ZExt(bdim, 64))
 		if g := x.spec.Grid[i]; g != nil {
-			a = append(a, sym.Eq(gdim, g))
+			known = append(known, sym.Eq(gdim, g))
 		}
 		if b := x.spec.Block[i]; b != nil {
-			a = append(a, sym.Eq(bdim, b))
+			known = append(known, sym.Eq(bdim, b))
+		} else if n := x.t.Func.LaunchBounds; n > 0 {
+			known = append(known, sym.Ule(bdim, sym.Const(32, uint64(n))))
 		}
 	}
 	a = append(a, sym.Ule(prod, sym.Const(64, 1024)))
-	x.t.Assumptions = append(x.t.Assumptions, a...)
+	if n := x.t.Func.LaunchBounds; n > 0 {
+		a = append(a, sym.Ule(prod, sym.Const(64, uint64(n))))
+	}
+	x.t.Limits = append(x.t.Limits, a...)
+	x.t.Assumptions = append(x.t.Assumptions, known...)
 }
 
 func (x *executor) bindParams(f *ir.Func, st *state) {

@@ -31,8 +31,8 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	}
 	assigned := assignedVars(l)
 	iter := st.clone()
-	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Geometry, "iteration", l.P, false)
-	x.t.Assumptions = append(x.t.Assumptions, sym.Ule(k, sym.Const(64, 1<<32)))
+	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Choice, "iteration", l.P, false)
+	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
 	exact := true
 	for _, v := range assigned {
 		if val, ok := x.induction(l, v, st, k); ok {
@@ -50,6 +50,12 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	if l.Cond != nil && l.Kind != ir.DoWhileLoop {
 		cv := x.eval(l.Cond, iter)
 		x.sink(SinkLoopBound, l.P, cv.Ops)
+		if cv.T != nil {
+			// The iteration ranges up to where the condition fails.
+			for _, v := range cv.T.Vars() {
+				x.t.Vars[k.Name].Deps = append(x.t.Vars[k.Name].Deps, v.Name)
+			}
+		}
 		iter = iter.assume(x.truth(cv, l.Cond))
 		if iter == nil {
 			return x.exitState(l, st, assigned)
@@ -113,7 +119,8 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 		if !isConst || (op == ir.Div && c.Val < 2) || (op == ir.Shr && c.Val < 1) {
 			return Value{}, false
 		}
-		vk := x.t.register(x.name("ind."+v.Name), it.Bits, Geometry, v.Name, l.P, it.Signed)
+		vk := x.t.register(x.name("ind."+v.Name), it.Bits, Choice, v.Name, l.P, it.Signed)
+		x.t.Vars[vk.Name].Deps = append(varNames(v0.T), k.Name)
 		zero := sym.Const(it.Bits, 0)
 		le := sym.Ule
 		if it.Signed {
@@ -129,7 +136,8 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 // read mathematically (sign- or zero-extended to 64 bits), is exactly
 // v0 ± k*s; so every value a non-wrapping run takes is covered.
 func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, neg bool, k *sym.Term) Value {
-	vk := x.t.register(x.name("ind."+v.Name), it.Bits, Geometry, v.Name, l.P, it.Signed)
+	vk := x.t.register(x.name("ind."+v.Name), it.Bits, Choice, v.Name, l.P, it.Signed)
+	x.t.Vars[vk.Name].Deps = append(append(varNames(v0.T), varNames(s.T)...), k.Name)
 	ext := func(t *sym.Term) *sym.Term { return sym.Resize(t, 64, it.Signed) }
 	step := sym.Mul(k, sym.Resize(s.T, 64, isSignedTerm(s, it)))
 	rhs := sym.Add(ext(v0.T), step)
@@ -241,4 +249,12 @@ func invariant(e ir.Expr, l *ir.Loop) bool {
 		return ok
 	})
 	return ok
+}
+
+func varNames(t *sym.Term) []string {
+	var out []string
+	for _, v := range t.Vars() {
+		out = append(out, v.Name)
+	}
+	return out
 }

@@ -36,20 +36,26 @@ const (
 	Unrobust // violated only for some values of unanchored quantities
 )
 
-// Check decides whether viol can hold where pc holds, for some choice of
-// the anchored variables (sizes, thread geometry, iterations) and every
-// value of the others (loaded data, unannotated parameters):
+// Check decides whether viol can hold where pc holds, for a choice of the
+// anchored inputs (sizes, dimensions tied to them) and of a thread and an
+// iteration, whatever the other inputs are (loaded data, unannotated
+// parameters, a launch nothing describes):
 //
-//	∃ anchored. ∀ unanchored. assumptions ∧ pc → viol   (with assumptions ∧ pc satisfiable)
+//	∃ anchored. ∀ unknown. ∃ choice. global ∧ pc ∧ viol
 //
-// It finds a model of assumptions ∧ pc ∧ viol, then checks that with the
-// anchored variables fixed to the model's values no model of
-// assumptions ∧ pc ∧ ¬viol exists; a counterexample is folded back into
-// the next search (at most three rounds). On success the witness is
-// minimised on the first user-controlled size of the violation.
+// Approximated soundly for findings: the choices the violation involves
+// must have ranges that depend only on anchored inputs (else Unrobust),
+// and with the anchored inputs and the choices fixed to a model's values,
+// no unknown values may avoid the violation (global ∧ pc ∧ fixed ∧ ¬viol
+// unsatisfiable). A counterexample is folded back into the next search
+// (at most three rounds). A violation is minimised on the first
+// user-controlled size it involves.
 func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
-	cs := append(append([]*sym.Term(nil), t.Assumptions...), pc...)
-	anch := t.Anchored(cs)
+	anch := t.Anchored()
+	cone := append(append([]*sym.Term(nil), pc...), viol)
+	if t.dependsOnUnknown(termVars(cone), anch) {
+		return nil, Unrobust, nil
+	}
 	goal := viol
 	for round := 0; round < 3; round++ {
 		r, m, err := s.Check(ctx, t.query(pc, goal))
@@ -62,47 +68,61 @@ func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			}
 			return nil, Unrobust, nil
 		}
-		cex, robust, err := t.robust(ctx, s, cs, viol, m, anch)
+		cex, robust, err := t.robust(ctx, s, pc, viol, m, anch)
 		if err != nil {
 			return nil, Undecided, err
 		}
 		if robust {
 			w := &Witness{Model: m}
-			t.minimise(ctx, s, cs, viol, anch, w)
+			t.minimise(ctx, s, pc, viol, anch, w)
 			return w, Violated, nil
 		}
-		// The violation needs particular unanchored values: ask for
-		// anchored values that violate for the counterexample's too.
-		goal = sym.BAnd(goal, sym.Subst(viol, unanchoredValues(cex, anch, t)))
+		// The violation needs particular unknown values: ask for anchored
+		// values that violate for the counterexample's too.
+		goal = sym.BAnd(goal, sym.Subst(viol, unknownValues(cex, anch, t)))
 	}
 	return nil, Unrobust, nil
+}
+
+func termVars(ts []*sym.Term) []*sym.Term {
+	var out []*sym.Term
+	for _, t := range ts {
+		out = append(out, t.Vars()...)
+	}
+	return out
 }
 
 // query asks for the assumptions (satisfiable, checked once per trace, so
 // the solver may slice away the parts unrelated to the goal), the path
 // condition and goal (kept whole: a path condition can be unsatisfiable).
 func (t *Trace) query(pc []*sym.Term, goal *sym.Term) solver.Query {
-	return solver.Query{Constraints: t.Assumptions, Goal: sym.BAnd(append(append([]*sym.Term(nil), pc...), goal)...)}
+	return solver.Query{Constraints: t.global(), Goal: sym.BAnd(append(append([]*sym.Term(nil), pc...), goal)...)}
+}
+
+// global is the constraints that hold everywhere: assumptions and limits.
+func (t *Trace) global() []*sym.Term {
+	return append(append([]*sym.Term(nil), t.Assumptions...), t.Limits...)
 }
 
 // Feasible reports whether the trace's assumptions can hold together; an
 // unsatisfiable set (contradictory annotations) makes every check vacuous.
 func (t *Trace) Feasible(ctx context.Context, s solver.Solver) (solver.Result, error) {
-	r, _, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(t.Assumptions...)})
+	r, _, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(t.global()...)})
 	return r, err
 }
 
-// robust checks that no unanchored values avoid the violation once the
-// anchored variables take m's values; it returns such values if some do.
-func (t *Trace) robust(ctx context.Context, s solver.Solver, cs []*sym.Term, viol *sym.Term, m solver.Model, anch map[string]bool) (solver.Model, bool, error) {
-	fixed := append([]*sym.Term(nil), cs...)
-	for name := range anch {
+// robust checks that no unknown values avoid the violation once the
+// anchored inputs and the choices take m's values; it returns such values
+// if some do.
+func (t *Trace) robust(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, m solver.Model, anch map[string]bool) (solver.Model, bool, error) {
+	fixed := append([]*sym.Term(nil), pc...)
+	for name, v := range m {
 		info := t.Vars[name]
-		if v, ok := m[name]; ok && info != nil {
+		if info != nil && (anch[name] || info.Class == Choice) {
 			fixed = append(fixed, fix(info.Term, v))
 		}
 	}
-	r, cex, err := s.Check(ctx, solver.Query{Constraints: t.Assumptions, Goal: sym.BAnd(append(fixed[len(t.Assumptions):], sym.BNot(viol))...)})
+	r, cex, err := s.Check(ctx, t.query(fixed, sym.BNot(viol)))
 	if err != nil || r == solver.Unknown {
 		return nil, false, err
 	}
@@ -119,11 +139,13 @@ func fix(v *sym.Term, val uint64) *sym.Term {
 	return sym.Eq(v, sym.Const(v.Width, val))
 }
 
-func unanchoredValues(m solver.Model, anch map[string]bool, t *Trace) map[string]*sym.Term {
+// unknownValues returns the counterexample's values of the unknown
+// inputs, as constants to substitute.
+func unknownValues(m solver.Model, anch map[string]bool, t *Trace) map[string]*sym.Term {
 	out := map[string]*sym.Term{}
 	for name, v := range m {
 		info := t.Vars[name]
-		if anch[name] || info == nil {
+		if anch[name] || info == nil || info.Class == Choice {
 			continue
 		}
 		if info.Term.IsBool() {
@@ -137,18 +159,22 @@ func unanchoredValues(m solver.Model, anch map[string]bool, t *Trace) map[string
 
 // minimise lowers the first user-controlled size the violation depends
 // on to its smallest violating value, keeping the result robust.
-func (t *Trace) minimise(ctx context.Context, s solver.Solver, cs []*sym.Term, viol *sym.Term, anch map[string]bool, w *Witness) {
-	user := t.userVars(append(append([]*sym.Term(nil), cs...), viol), anch)
+func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool, w *Witness) {
+	user := t.userVars(append(append(append([]*sym.Term(nil), t.global()...), pc...), viol), anch)
+	if len(user) == 0 {
+		// No user size: report the smallest launch that shows it (e.g.
+		// "when blockDim.x >= 544").
+		user = t.dimVars(append(append([]*sym.Term(nil), pc...), viol), anch)
+	}
 	if len(user) == 0 {
 		return
 	}
 	u := user[0]
-	q := t.query(cs[len(t.Assumptions):], viol)
-	v, m, r, err := solver.Minimize(ctx, s, q, u.Term, u.Signed)
+	v, m, r, err := solver.Minimize(ctx, s, t.query(pc, viol), u.Term, u.Signed)
 	if err != nil || r != solver.Sat {
 		return
 	}
-	if _, ok, err := t.robust(ctx, s, cs, viol, m, anch); err != nil || !ok {
+	if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
 		return
 	}
 	w.Model = m
@@ -167,6 +193,35 @@ func (t *Trace) userVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 				out = append(out, info)
 			}
 		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
+	return out
+}
+
+// dimVars returns the anchored dimensions the terms involve, directly or
+// through the choices whose ranges they define, blockDim first.
+func (t *Trace) dimVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
+	seen := map[string]bool{}
+	var out []*VarInfo
+	var visit func(name string)
+	visit = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		info := t.Vars[name]
+		if info == nil {
+			return
+		}
+		if info.Class == Dim && anch[name] {
+			out = append(out, info)
+		}
+		for _, d := range info.Deps {
+			visit(d)
+		}
+	}
+	for _, v := range termVars(ts) {
+		visit(v.Name)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out

@@ -10,12 +10,13 @@ import (
 )
 
 // Class says where a symbolic variable's value comes from, which decides
-// how a finding may use it (see Anchored).
+// how a finding may use it (see Check).
 type Class int
 
-// Variable classes.
+// Variable classes. Fixed, User, Dim and Unknown variables are inputs of
+// the launch; Choice variables pick one thread or one iteration of it.
 const (
-	// Unknown values: loads from memory, results of calls the engine does
+	// Unknown inputs: loads from memory, results of calls the engine does
 	// not model, unannotated parameters, Unknown IR. A finding must hold
 	// for every value of them.
 	Unknown Class = iota
@@ -25,12 +26,16 @@ const (
 	// User sizes: user-controlled quantities (tokens, batch) with a range;
 	// thresholds are reported on them.
 	User
-	// Thread geometry and loop iterations: existentially chosen (some
-	// thread, some iteration) when their bounds are anchored.
-	Geometry
+	// Dim: blockDim and gridDim. Anchored (chosen by the witness) when the
+	// launch configuration ties them to sizes; otherwise unknown inputs.
+	Dim
+	// Choice: threadIdx, blockIdx, loop iterations and induction values:
+	// some thread, some iteration. A choice is available to a witness only
+	// when every input its range depends on (Deps) is anchored.
+	Choice
 )
 
-var classNames = [...]string{"unknown", "fixed", "user", "geometry"}
+var classNames = [...]string{"unknown", "fixed", "user", "dim", "choice"}
 
 func (c Class) String() string { return classNames[c] }
 
@@ -41,6 +46,9 @@ type VarInfo struct {
 	Display string // how messages name it ("num_tokens", "threadIdx.x", "len(out)")
 	Pos     token.Pos
 	Signed  bool
+	// Deps, for a Choice, names the variables its range depends on
+	// (blockDim.x for threadIdx.x; the loop bound for an iteration).
+	Deps []string
 }
 
 // Trace is the result of executing one function symbolically: every
@@ -48,8 +56,14 @@ type VarInfo struct {
 // path condition under which it happens, plus the assumptions that hold
 // everywhere (launch limits, annotations).
 type Trace struct {
-	Func        *ir.Func
+	Func *ir.Func
+	// Assumptions hold everywhere and anchor the variables they relate
+	// (annotations, the launch configuration, induction equations).
 	Assumptions []*sym.Term
+	// Limits hold everywhere but anchor nothing: hardware limits on the
+	// launch and bounds on iteration counts. A kernel is launched with
+	// some block size, not every legal one.
+	Limits      []*sym.Term
 	Accesses    []*Access
 	Ops         []*Op
 	Sinks       []*Sink
@@ -107,23 +121,20 @@ func containsKind(ks []SinkKind, k SinkKind) bool {
 	return false
 }
 
-// Anchored returns the variables whose values a witness may choose: fixed
-// and user sizes and thread geometry, and, by fixpoint, any variable that
-// a constraint relates only to anchored variables (blockIdx.x through
-// blockIdx.x < gridDim.x once gridDim.x is tied to a size; a loop
-// iteration through its condition). What remains unanchored (loaded data,
-// unannotated parameters, an unconstrained grid) must not matter to a
-// finding: a finding has to hold for all of their values.
-func (t *Trace) Anchored(cs []*sym.Term) map[string]bool {
+// Anchored returns the inputs a witness may choose: fixed and user sizes,
+// and, by fixpoint over the assumptions, dimensions and other variables
+// that an assumption relates only to anchored ones (blockDim.x through the
+// launch configuration). Path conditions and limits anchor nothing.
+func (t *Trace) Anchored() map[string]bool {
 	anch := map[string]bool{}
 	for name, v := range t.Vars {
-		if v.Class == Fixed || v.Class == User || (v.Class == Geometry && v.Display != "" && isIntrinsicGeometry(v.Display)) {
+		if v.Class == Fixed || v.Class == User {
 			anch[name] = true
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, c := range cs {
+		for _, c := range t.Assumptions {
 			var free []string
 			for _, v := range c.Vars() {
 				if !anch[v.Name] {
@@ -131,7 +142,7 @@ func (t *Trace) Anchored(cs []*sym.Term) map[string]bool {
 				}
 			}
 			if len(free) == 1 {
-				if info := t.Vars[free[0]]; info != nil && info.Class != Unknown {
+				if info := t.Vars[free[0]]; info != nil && info.Class == Dim {
 					anch[free[0]] = true
 					changed = true
 				}
@@ -141,14 +152,37 @@ func (t *Trace) Anchored(cs []*sym.Term) map[string]bool {
 	return anch
 }
 
-// isIntrinsicGeometry reports the thread geometry that hardware limits
-// bound tightly (a block has at most 1024 threads): threadIdx and blockDim.
-// blockIdx and gridDim range up to 2^31-1 and are anchored only through
-// the launch configuration.
-func isIntrinsicGeometry(display string) bool {
-	switch display {
-	case "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockDim.x", "blockDim.y", "blockDim.z":
-		return true
+// dependsOnUnknown reports whether a choice among vars has a range that
+// depends on an input that is not anchored: a thread of a block whose
+// size is unknown, an iteration of a loop whose bound is unknown. Such a
+// choice might not exist in the real launch.
+func (t *Trace) dependsOnUnknown(vars []*sym.Term, anch map[string]bool) bool {
+	seen := map[string]bool{}
+	var visit func(name string) bool
+	visit = func(name string) bool {
+		if seen[name] {
+			return false
+		}
+		seen[name] = true
+		info := t.Vars[name]
+		if info == nil || info.Class != Choice {
+			return false
+		}
+		for _, d := range info.Deps {
+			di := t.Vars[d]
+			if di != nil && di.Class != Choice && !anch[d] {
+				return true
+			}
+			if visit(d) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range vars {
+		if visit(v.Name) {
+			return true
+		}
 	}
 	return false
 }
