@@ -25,9 +25,17 @@
 //     __CUDA_NO_HALF_OPERATORS__ and friends remove what they remove in CUDA:
 //     code that is ambiguous under nvcc is ambiguous here, and vice versa.
 //
-// Declarations only, with bodies where parsing needs them (constexpr
-// constructors, numeric_limits). The headers are original work; none is
-// copied from CUDA or PyTorch.
+// The headers stand in for CUDA 12.9 (runtime and driver API subsets, vector
+// types, fp16/bf16/fp8/fp4, cooperative groups, wmma, pipelines, cub, parts
+// of libcu++ and cuBLAS(Lt)) and for PyTorch 2.9 (ATen/c10/torch, the
+// header-only and stable-ABI spellings, dispatch macros, registration).
+// Declarations only, with bodies where parsing needs them: constexpr
+// constructors and numeric_limits, __cudavet_assume (constexpr, so checks
+// inside constant-evaluated functions still evaluate), and templates that
+// take a functor (cub's Reduce and scans, cg::reduce, Library::def), since
+// clang rejects a template used with a lambda unless it is defined. Shim
+// headers include each other by names relative to Dir, never with "..".
+// The headers are original work; none is copied from CUDA or PyTorch.
 package shim
 
 import (

@@ -7,8 +7,9 @@ import "github.com/cudavet/cudavet/checkers/internal/sym"
 // Each operator is still computed by sym.Eval, on constant arguments, so
 // the semantics are sym's own.
 type evaluator struct {
-	env  Model
-	memo map[*sym.Term]uint64
+	env     Model
+	memo    map[*sym.Term]uint64
+	shallow map[*sym.Term]*sym.Term // t's operator on constant arguments, reused
 }
 
 func (e *evaluator) eval(t *sym.Term) (uint64, error) {
@@ -49,13 +50,23 @@ func (e *evaluator) compute(t *sym.Term) (uint64, error) {
 		}
 		return 1 - stop, nil
 	}
-	shallow := &sym.Term{Op: t.Op, Width: t.Width, Signed: t.Signed, Args: make([]*sym.Term, len(t.Args))}
+	sh := e.shallow[t]
+	if sh == nil {
+		sh = &sym.Term{Op: t.Op, Width: t.Width, Signed: t.Signed, Args: make([]*sym.Term, len(t.Args))}
+		for i, a := range t.Args {
+			sh.Args[i] = &sym.Term{Op: sym.OpConst, Width: a.Width}
+		}
+		if e.shallow == nil {
+			e.shallow = map[*sym.Term]*sym.Term{}
+		}
+		e.shallow[t] = sh
+	}
 	for i, a := range t.Args {
 		v, err := e.eval(a)
 		if err != nil {
 			return 0, err
 		}
-		shallow.Args[i] = &sym.Term{Op: sym.OpConst, Width: a.Width, Val: v}
+		sh.Args[i].Val = v
 	}
-	return sym.Eval(shallow, e.env.Env())
+	return sym.Eval(sh, nil)
 }

@@ -63,13 +63,13 @@ type Trace struct {
 	// Limits hold everywhere but anchor nothing: hardware limits on the
 	// launch and bounds on iteration counts. A kernel is launched with
 	// some block size, not every legal one.
-	Limits      []*sym.Term
-	Accesses    []*Access
-	Ops         []*Op
-	Sinks       []*Sink
-	Vars        map[string]*VarInfo
-	Regions     []*Region
-	Stats       Stats
+	Limits   []*sym.Term
+	Accesses []*Access
+	Ops      []*Op
+	Sinks    []*Sink
+	Vars     map[string]*VarInfo
+	Regions  []*Region
+	Stats    Stats
 }
 
 // Stats counts what an execution could not do exactly.

@@ -1,6 +1,7 @@
 // cuda.h: the CUDA driver API subset that kernel libraries touch: handle
 // types, CUresult, device attributes, and the tensor-map (TMA) descriptor
-// with cuTensorMapEncodeTiled. Host declarations only.
+// with cuTensorMapEncodeTiled, cuGetProcAddress and the CUDA 12.8 batched
+// copies. Host declarations only.
 #ifndef __CUDAVET_CUDA_H__
 #define __CUDAVET_CUDA_H__
 #include "cudavet_shim.h"
@@ -51,6 +52,39 @@ typedef enum CUpointer_attribute_enum {
   CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
 } CUpointer_attribute;
+
+// ---- entry points and batched copies (CUDA 12.8) ----
+typedef enum CUdriverProcAddressQueryResult_enum {
+  CU_GET_PROC_ADDRESS_SUCCESS = 0,
+  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
+} CUdriverProcAddressQueryResult;
+#define CU_GET_PROC_ADDRESS_DEFAULT 0
+#define CU_GET_PROC_ADDRESS_LEGACY_STREAM 1
+#define CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM 2
+
+typedef enum CUmemLocationType_enum {
+  CU_MEM_LOCATION_TYPE_INVALID = 0,
+  CU_MEM_LOCATION_TYPE_DEVICE = 1,
+  CU_MEM_LOCATION_TYPE_HOST = 2,
+} CUmemLocationType;
+typedef struct CUmemLocation_st {
+  CUmemLocationType type;
+  int id;
+} CUmemLocation;
+
+typedef enum CUmemcpySrcAccessOrder_enum {
+  CU_MEMCPY_SRC_ACCESS_ORDER_INVALID = 0,
+  CU_MEMCPY_SRC_ACCESS_ORDER_STREAM = 1,
+  CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 2,
+  CU_MEMCPY_SRC_ACCESS_ORDER_ANY = 3,
+} CUmemcpySrcAccessOrder;
+typedef struct CUmemcpyAttributes_st {
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  CUmemLocation srcLocHint;
+  CUmemLocation dstLocHint;
+  unsigned int flags;
+} CUmemcpyAttributes;
 
 // ---- tensor maps (TMA) ----
 typedef struct CUtensorMap_st {
@@ -108,6 +142,14 @@ CUresult cuCtxGetCurrent(CUcontext *pctx);
 CUresult cuCtxSetCurrent(CUcontext ctx);
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                CUdeviceptr ptr);
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion,
+                          cuuint64_t flags,
+                          CUdriverProcAddressQueryResult *symbolStatus);
+CUresult cuMemcpyBatchAsync(CUdeviceptr *dsts, CUdeviceptr *srcs,
+                            size_t *sizes, size_t count,
+                            CUmemcpyAttributes *attrs, size_t *attrsIdxs,
+                            size_t numAttrs, size_t *failIdx,
+                            CUstream hStream);
 CUresult cuTensorMapEncodeTiled(
     CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
     cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,

@@ -3,6 +3,7 @@
 #ifndef __CUDAVET_CURAND_KERNEL_H__
 #define __CUDAVET_CURAND_KERNEL_H__
 #include "cudavet_shim.h"
+#include "curand.h"
 
 struct curandStatePhilox4_32_10 {
   uint4 ctr;

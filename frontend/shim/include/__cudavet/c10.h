@@ -4,8 +4,8 @@
 // operator set, std::numeric_limits for them, ArrayRef, optional, Device,
 // TensorOptions, Scalar, irange, and the TORCH_CHECK family.
 //
-// TORCH_CHECK(cond, ...) and friends expand to ::__cudavet_assume(cond): the
-// message arguments are dropped and the analyzer sees the condition as an
+// TORCH_CHECK(cond, ...) and friends expand to ::__cudavet_assume(cond);:
+// the message arguments are dropped and the analyzer sees the condition as an
 // assumption on the paths that continue.
 #ifndef __CUDAVET_C10_H__
 #define __CUDAVET_C10_H__
@@ -72,14 +72,19 @@
   classname &operator=(const classname &) = delete
 
 // ---- c10/util/Exception.h: checks become analyzer assumptions ----
-#define TORCH_CHECK(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_MSG(cond, type, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_INDEX(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_VALUE(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_TYPE(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_LINALG(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...)                                 \
-  ::__cudavet_assume(static_cast<bool>(cond))
+// PyTorch's TORCH_CHECK is an if statement, so code writes it with or without
+// a trailing semicolon; __CUDAVET_CHECK therefore ends in its own semicolon
+// (a written one adds an empty statement), which keeps the call a statement
+// of the enclosing block. The glog-style TORCH_CHECK_EQ family are
+// expressions in PyTorch and here.
+#define __CUDAVET_CHECK(cond) ::__cudavet_assume(static_cast<bool>(cond));
+#define TORCH_CHECK(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_MSG(cond, type, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_INDEX(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_VALUE(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_TYPE(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_LINALG(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_CHECK_NOT_IMPLEMENTED(cond, ...) __CUDAVET_CHECK(cond)
 #define TORCH_CHECK_EQ(a, b) ::__cudavet_assume((a) == (b))
 #define TORCH_CHECK_NE(a, b) ::__cudavet_assume((a) != (b))
 #define TORCH_CHECK_LE(a, b) ::__cudavet_assume((a) <= (b))
@@ -92,17 +97,15 @@
 #define TORCH_DCHECK_LT(a, b) ::__cudavet_assume((a) < (b))
 #define TORCH_DCHECK_GE(a, b) ::__cudavet_assume((a) >= (b))
 #define TORCH_DCHECK_GT(a, b) ::__cudavet_assume((a) > (b))
-#define TORCH_INTERNAL_ASSERT(cond, ...)                                       \
-  ::__cudavet_assume(static_cast<bool>(cond))
-#define TORCH_INTERNAL_ASSERT_DEBUG_ONLY(cond, ...)                            \
-  ::__cudavet_assume(static_cast<bool>(cond))
-#define AT_ASSERT(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define AT_ASSERTM(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define AT_ERROR(...) ::__cudavet_assume(false)
+#define TORCH_INTERNAL_ASSERT(cond, ...) __CUDAVET_CHECK(cond)
+#define TORCH_INTERNAL_ASSERT_DEBUG_ONLY(cond, ...) __CUDAVET_CHECK(cond)
+#define AT_ASSERT(cond, ...) __CUDAVET_CHECK(cond)
+#define AT_ASSERTM(cond, ...) __CUDAVET_CHECK(cond)
+#define AT_ERROR(...) __CUDAVET_CHECK(false)
 #define TORCH_WARN(...) ((void)0)
 #define TORCH_WARN_ONCE(...) ((void)0)
 #define TORCH_WARN_DEPRECATION(...) ((void)0)
-#define C10_THROW_ERROR(err_type, msg) ::__cudavet_assume(false)
+#define C10_THROW_ERROR(err_type, msg) __CUDAVET_CHECK(false)
 
 namespace c10 {
 

@@ -315,13 +315,13 @@ class BlockLoad {
   __device__ BlockLoad();
   __device__ BlockLoad(TempStorage &temp_storage);
   template <typename InputIteratorT>
-  __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]);
+  __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {}
   template <typename InputIteratorT>
   __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
-                       int valid_items);
+                       int valid_items) {}
   template <typename InputIteratorT, typename DefaultT>
   __device__ void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
-                       int valid_items, DefaultT oob_default);
+                       int valid_items, DefaultT oob_default) {}
 };
 template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
           BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
@@ -337,10 +337,10 @@ class BlockStore {
   __device__ BlockStore(TempStorage &temp_storage);
   template <typename OutputIteratorT>
   __device__ void Store(OutputIteratorT block_itr,
-                        T (&items)[ITEMS_PER_THREAD]);
+                        T (&items)[ITEMS_PER_THREAD]) {}
   template <typename OutputIteratorT>
   __device__ void Store(OutputIteratorT block_itr,
-                        T (&items)[ITEMS_PER_THREAD], int valid_items);
+                        T (&items)[ITEMS_PER_THREAD], int valid_items) {}
 };
 
 // ---- BlockRadixSort ----
@@ -383,6 +383,64 @@ class BlockRadixSort {
       int begin_bit = 0, int end_bit = sizeof(KeyT) * 8);
 };
 
+// ---- BlockAdjacentDifference ----
+template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1,
+          int LEGACY_PTX_ARCH = 0>
+class BlockAdjacentDifference {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char __storage[sizeof(T) * (BLOCK_DIM_X + 1)];
+  };
+  __device__ BlockAdjacentDifference();
+  __device__ BlockAdjacentDifference(TempStorage &temp_storage);
+  template <int ITEMS_PER_THREAD, typename OutputT, typename DifferenceOpT>
+  __device__ void SubtractLeft(T (&input)[ITEMS_PER_THREAD],
+                               OutputT (&output)[ITEMS_PER_THREAD],
+                               DifferenceOpT difference_op) {}
+  template <int ITEMS_PER_THREAD, typename OutputT, typename DifferenceOpT>
+  __device__ void SubtractRight(T (&input)[ITEMS_PER_THREAD],
+                                OutputT (&output)[ITEMS_PER_THREAD],
+                                DifferenceOpT difference_op) {}
+  template <int ITEMS_PER_THREAD, typename FlagT, typename FlagOp>
+  __device__ void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
+                            T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {}
+  template <int ITEMS_PER_THREAD, typename FlagT, typename FlagOp>
+  __device__ void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
+                            T (&input)[ITEMS_PER_THREAD], FlagOp flag_op,
+                            T tile_predecessor_item) {}
+  template <int ITEMS_PER_THREAD, typename FlagT, typename FlagOp>
+  __device__ void FlagTails(FlagT (&tail_flags)[ITEMS_PER_THREAD],
+                            T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {}
+  template <int ITEMS_PER_THREAD, typename FlagT, typename FlagOp>
+  __device__ void FlagTails(FlagT (&tail_flags)[ITEMS_PER_THREAD],
+                            T (&input)[ITEMS_PER_THREAD], FlagOp flag_op,
+                            T tile_successor_item) {}
+};
+
+// ---- BlockHistogram ----
+enum BlockHistogramAlgorithm { BLOCK_HISTO_SORT, BLOCK_HISTO_ATOMIC };
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BINS,
+          BlockHistogramAlgorithm ALGORITHM = BLOCK_HISTO_SORT,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockHistogram {
+ public:
+  struct TempStorage {
+    alignas(T) unsigned char
+        __storage[sizeof(T) * BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z *
+                  ITEMS_PER_THREAD];
+  };
+  __device__ BlockHistogram();
+  __device__ BlockHistogram(TempStorage &temp_storage);
+  template <typename CounterT>
+  __device__ void InitHistogram(CounterT histogram[BINS]) {}
+  template <typename CounterT>
+  __device__ void Histogram(T (&items)[ITEMS_PER_THREAD],
+                            CounterT histogram[BINS]) {}
+  template <typename CounterT>
+  __device__ void Composite(T (&items)[ITEMS_PER_THREAD],
+                            CounterT histogram[BINS]) {}
+};
+
 // ---- host-side device-wide algorithms: any arguments, cudaError_t back ----
 #define __CUDAVET_CUB_ALGO(NAME)                                               \
   template <typename... Args>                                                  \
@@ -414,6 +472,10 @@ struct DeviceReduce {
   __CUDAVET_CUB_ALGO(ArgMax)
   __CUDAVET_CUB_ALGO(ArgMin)
   __CUDAVET_CUB_ALGO(Reduce)
+};
+struct DeviceHistogram {
+  __CUDAVET_CUB_ALGO(HistogramEven)
+  __CUDAVET_CUB_ALGO(HistogramRange)
 };
 struct DeviceSelect {
   __CUDAVET_CUB_ALGO(If)

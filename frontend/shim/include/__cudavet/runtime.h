@@ -171,6 +171,10 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
                                         size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                 const void *func, void **args);
+cudaError_t cudaOccupancyMaxPotentialClusterSize(
+    int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+                                           const cudaLaunchConfig_t *config);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                void *userData);
 }  // extern "C"
@@ -234,5 +238,11 @@ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
                                void (*kernel)(ExpTypes...),
                                ActTypes &&...args);
 cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialClusterSize(
+    int *clusterSize, T *func, const cudaLaunchConfig_t *launchConfig);
+template <class T>
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, T *func,
+                                           const cudaLaunchConfig_t *config);
 
 #endif  // __CUDAVET_RUNTIME_H__

@@ -38,8 +38,8 @@ using c10::impl::ScalarTypeToCPPTypeT;
 }  // namespace headeronly
 }  // namespace torch
 
-#define STD_TORCH_CHECK(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
-#define HEADER_ONLY_CHECK(cond, ...) ::__cudavet_assume(static_cast<bool>(cond))
+#define STD_TORCH_CHECK(cond, ...) __CUDAVET_CHECK(cond)
+#define HEADER_ONLY_CHECK(cond, ...) __CUDAVET_CHECK(cond)
 #define STD_CUDA_CHECK(EXPR) C10_CUDA_CHECK(EXPR)
 #define STD_CUDA_KERNEL_LAUNCH_CHECK() C10_CUDA_KERNEL_LAUNCH_CHECK()
 #define TORCH_ERROR_CODE_CHECK(call)                                           \
