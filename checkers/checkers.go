@@ -13,6 +13,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/annotation"
 	"github.com/cudavet/cudavet/checkers/barrierdiv"
 	"github.com/cudavet/cudavet/checkers/bounds"
+	"github.com/cudavet/cudavet/checkers/internal/witness"
 	"github.com/cudavet/cudavet/checkers/overflow"
 	"golang.org/x/tools/go/analysis"
 )
@@ -48,6 +49,10 @@ func (c *Check) Name() string { return c.Analyzer.Name }
 func (c *Check) Summary() string { return Summary(c.Analyzer) }
 
 // All lists every checker, sorted by name.
+// WitnessPrefix starts the message of every related entry that carries a
+// witness (launch, thread, sizes), so that front ends can hide them.
+const WitnessPrefix = witness.Prefix
+
 var All = []*Check{
 	{Analyzer: align.Analyzer, Severity: Error, Default: true},
 	{Analyzer: annotation.Analyzer, Severity: Error, Default: true},

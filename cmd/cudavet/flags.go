@@ -25,6 +25,8 @@ type options struct {
 	jobs        int
 	arch        int
 	dump        string
+	witness     bool     // print witnesses under text findings
+	fix         bool     // apply suggested fixes
 	clangArgs   []string // after "--"
 	patterns    []string // never empty: "." by default
 }
@@ -127,6 +129,8 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")
 	fs.IntVar(&o.arch, "arch", 0, "__CUDA_ARCH__ for device code, e.g. 800 or 900 (0: 800)")
+	fs.BoolVar(&o.witness, "witness", true, "print each finding's witness (launch, thread, sizes) under it in text output")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
 	fs.StringVar(&o.dump, "dump", "", "print a stage instead of checking: `ir` (the lowered functions)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {

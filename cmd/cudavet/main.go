@@ -96,6 +96,14 @@ func (a *app) analyse() int {
 	if o.stats {
 		a.printStats(prog, res, elapsed)
 	}
+	if o.fix {
+		n, err := applyFixes(prog.Fset, res.Diagnostics)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: -fix: %v\n", err)
+			return exitIncomplete
+		}
+		fmt.Fprintf(a.stderr, "cudavet: applied %d fixes\n", n)
+	}
 	return exitStatus(res)
 }
 

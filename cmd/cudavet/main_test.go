@@ -121,8 +121,9 @@ func TestRealRegistry(t *testing.T) {
 	if code := run([]string{"-list"}, &stdout, &stderr); code != exitClean {
 		t.Fatalf("-list: exit %d, %s", code, stderr.String())
 	}
+	list := stdout.String()
 	for _, c := range checkers.All {
-		if !strings.Contains(stdout.String(), c.Name()) {
+		if !strings.Contains(list, c.Name()) {
 			t.Errorf("-list lacks %s", c.Name())
 		}
 		stdout.Reset()

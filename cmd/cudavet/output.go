@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cudavet/cudavet/checkers"
 	"go/token"
 	"io"
 	"os"
@@ -71,6 +72,9 @@ func (a *app) output(prog *ir.Program, res *driver.Result) error {
 		}
 		a.printText(w, d)
 		for _, r := range d.Related {
+			if !a.opts.witness && strings.HasPrefix(r.Message, checkers.WitnessPrefix) {
+				continue
+			}
 			fmt.Fprintf(w, "\t%s: %s\n", a.pos(prog.Fset.Position(r.Pos)), r.Message)
 		}
 	}
