@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"reflect"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
@@ -20,17 +21,19 @@ var doc string
 
 // Analyzer reports misaligned vector accesses.
 var Analyzer = &analysis.Analyzer{
-	Name:     "align",
-	Doc:      checkdoc.Doc(doc, "align"),
-	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/align",
-	Requires: []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
-	Run:      run,
+	Name:       "align",
+	Doc:        checkdoc.Doc(doc, "align"),
+	URL:        "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/align",
+	Requires:   []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf(cudair.Counts(nil)),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	counts := cudair.Counts{}
 	if len(res.Runs) == 0 {
-		return nil, nil
+		return counts, nil
 	}
 	s, release := symexec.Solver()
 	defer release()
@@ -50,6 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 				viol = sym.BAnd(viol, sym.BNot(o.Overflow())) // wrapped offsets are overflow's
 			}
 			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
+			counts[symex.OutcomeCounter(outcome, err)]++
 			if err != nil || outcome != symex.Violated {
 				continue
 			}
@@ -57,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(diagnostic(r, a, w, viol))
 		}
 	}
-	return nil, nil
+	return counts, nil
 }
 
 func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) analysis.Diagnostic {

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"reflect"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
@@ -20,17 +21,19 @@ var doc string
 
 // Analyzer reports out-of-bounds accesses.
 var Analyzer = &analysis.Analyzer{
-	Name:     "bounds",
-	Doc:      checkdoc.Doc(doc, "bounds"),
-	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/bounds",
-	Requires: []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
-	Run:      run,
+	Name:       "bounds",
+	Doc:        checkdoc.Doc(doc, "bounds"),
+	URL:        "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/bounds",
+	Requires:   []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf(cudair.Counts(nil)),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	counts := cudair.Counts{}
 	if len(res.Runs) == 0 {
-		return nil, nil
+		return counts, nil
 	}
 	s, release := symexec.Solver()
 	defer release()
@@ -42,7 +45,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, a := range r.Trace.Accesses {
 			// Unknown lengths are not checked.
-			if a.Region.Bytes == nil || reported[a.Node] {
+			if a.Region.Bytes == nil {
+				counts["accesses unchecked (length unknown)"]++
+				continue
+			}
+			if reported[a.Node] {
 				continue
 			}
 			// An index that is only out of bounds because its arithmetic
@@ -50,6 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			// arithmetic exact.
 			viol := sym.BAnd(append([]*sym.Term{Outside(a)}, noOverflow(a.Ops)...)...)
 			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
+			counts[symex.OutcomeCounter(outcome, err)]++
 			if err != nil || outcome != symex.Violated {
 				continue
 			}
@@ -57,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(diagnostic(r, a, w, viol))
 		}
 	}
-	return nil, nil
+	return counts, nil
 }
 
 // noOverflow returns "op does not wrap" for each operation.

@@ -41,3 +41,11 @@ func run(*analysis.Pass) (any, error) { return nil, ErrNoDriver }
 
 // Of returns the unit of pass (which must require Analyzer).
 func Of(pass *analysis.Pass) *Unit { return pass.ResultOf[Analyzer].(*Unit) }
+
+// Counts is the result of a checker that counts what it could not decide
+// (accesses of unknown length, queries that timed out ...); the driver
+// sums counts per checker for -stats.
+type Counts map[string]int
+
+// Counters returns c (the driver's interface for summed counters).
+func (c Counts) Counters() map[string]int { return c }

@@ -32,6 +32,9 @@ type CheckerStats struct {
 	Suppressed     int           // findings suppressed by cudavet:ignore
 	InternalErrors int           // units on which it panicked or returned an error
 	Time           time.Duration // time spent in its Run, summed over units
+	// Counters are the analyzer's own counts (what it could not check),
+	// summed over units; nil when it keeps none.
+	Counters map[string]int
 }
 
 // Checker returns the statistics of the named analyzer, or nil.
@@ -63,6 +66,12 @@ func (s *Stats) addUnit(o unitOut) {
 		}
 		c.Units++
 		c.Time += run.time
+		for k, v := range run.counters {
+			if c.Counters == nil {
+				c.Counters = map[string]int{}
+			}
+			c.Counters[k] += v
+		}
 		if run.failed {
 			c.InternalErrors++
 			s.InternalErrors++

@@ -25,6 +25,14 @@ type analyzerRun struct {
 	skipped bool // a required analyzer failed on this unit
 	failed  bool // panicked or returned an error
 	time    time.Duration
+	// counters are the result's counters when it has any (see Counters).
+	counters map[string]int
+}
+
+// Counters is implemented by results that count what the analyzer could
+// not decide; the driver sums them per analyzer into CheckerStats.
+type Counters interface {
+	Counters() map[string]int
 }
 
 // runUnit runs every planned analyzer on u in dependency order. An
@@ -47,6 +55,9 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 			out.diags = append(out.diags, *ierr)
 		} else {
 			results[a] = res
+			if c, ok := res.(Counters); ok {
+				run.counters = c.Counters()
+			}
 			if r.roots[a] {
 				out.diags = append(out.diags, diags...)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
@@ -21,17 +22,19 @@ var doc string
 
 // Analyzer reports integer overflow that reaches memory indexing.
 var Analyzer = &analysis.Analyzer{
-	Name:     "overflow",
-	Doc:      checkdoc.Doc(doc, "overflow"),
-	URL:      "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/overflow",
-	Requires: []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
-	Run:      run,
+	Name:       "overflow",
+	Doc:        checkdoc.Doc(doc, "overflow"),
+	URL:        "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/overflow",
+	Requires:   []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf(cudair.Counts(nil)),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	counts := cudair.Counts{}
 	if len(res.Runs) == 0 {
-		return nil, nil
+		return counts, nil
 	}
 	s, release := symexec.Solver()
 	defer release()
@@ -56,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
+			counts[symex.OutcomeCounter(outcome, err)]++
 			if err != nil || outcome != symex.Violated {
 				continue
 			}
@@ -77,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node]))
 		}
 	}
-	return nil, nil
+	return counts, nil
 }
 
 // contains reports whether inner is a sub-expression of outer.

@@ -242,13 +242,14 @@ type jsonStats struct {
 }
 
 type jsonChecker struct {
-	Name           string   `json:"name"`
-	Units          int      `json:"units"`
-	Skipped        int      `json:"skipped"`
-	Findings       int      `json:"findings"`
-	Suppressed     int      `json:"suppressed"`
-	InternalErrors int      `json:"internal_errors"`
-	TimeMS         *float64 `json:"time_ms,omitempty"`
+	Name           string         `json:"name"`
+	Units          int            `json:"units"`
+	Skipped        int            `json:"skipped"`
+	Findings       int            `json:"findings"`
+	Suppressed     int            `json:"suppressed"`
+	InternalErrors int            `json:"internal_errors"`
+	Counters       map[string]int `json:"counters,omitempty"`
+	TimeMS         *float64       `json:"time_ms,omitempty"`
 }
 
 // jsonStats summarises the run. Times are included only with -stats, so
@@ -279,7 +280,7 @@ func (a *app) jsonStats(prog *ir.Program, res *driver.Result) jsonStats {
 		if !c.Root {
 			continue
 		}
-		js.Checkers = append(js.Checkers, jsonChecker{Name: c.Name, Units: c.Units, Skipped: c.Skipped,
+		js.Checkers = append(js.Checkers, jsonChecker{Name: c.Name, Units: c.Units, Skipped: c.Skipped, Counters: c.Counters,
 			Findings: c.Findings, Suppressed: c.Suppressed, InternalErrors: c.InternalErrors, TimeMS: ms(c.Time)})
 	}
 	return js

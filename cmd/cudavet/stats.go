@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sort"
 	"text/tabwriter"
 	"time"
 
@@ -49,6 +50,30 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 			c.Name, ms(c.Time), c.Units, c.Skipped, c.Findings, c.Suppressed, c.InternalErrors)
 	}
 	tw.Flush()
+	counters(w, res.Stats.Checkers)
+}
+
+// counters writes what each checker could not check, and how its checks
+// ended, as the checkers count them.
+func counters(w io.Writer, cs []driver.CheckerStats) {
+	first := true
+	for _, c := range cs {
+		if len(c.Counters) == 0 {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\nChecks:")
+			first = false
+		}
+		keys := make([]string, 0, len(c.Counters))
+		for k := range c.Counters {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %-10s %7d  %s\n", c.Name, c.Counters[k], k)
+		}
+	}
 }
 
 // funcTable writes one line per lowered function with a body.

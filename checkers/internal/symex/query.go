@@ -36,6 +36,19 @@ const (
 	Unrobust // violated only for some values of unanchored quantities
 )
 
+// OutcomeCounter names an outcome for the checkers' -stats counters.
+func OutcomeCounter(o Outcome, err error) string {
+	switch {
+	case err != nil || o == Undecided:
+		return "checks undecided (solver timeout or error)"
+	case o == Unrobust:
+		return "checks skipped (depends on unknown sizes or data)"
+	case o == Violated:
+		return "checks violated"
+	}
+	return "checks proved safe"
+}
+
 // Check decides whether viol can hold where pc holds, for a choice of the
 // anchored inputs (sizes, dimensions tied to them) and of a thread and an
 // iteration, whatever the other inputs are (loaded data, unannotated
@@ -54,6 +67,11 @@ func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 	anch := t.Anchored()
 	cone := append(append([]*sym.Term(nil), pc...), viol)
 	if t.dependsOnUnknown(termVars(cone), anch) {
+		return nil, Unrobust, nil
+	}
+	// A violation that involves no anchored input would have to hold for
+	// every input: with nothing known there is nothing to check.
+	if !t.touchesAnchored(termVars([]*sym.Term{viol}), anch) && !viol.IsTrue() {
 		return nil, Unrobust, nil
 	}
 	goal := viol
@@ -225,4 +243,34 @@ func (t *Trace) dimVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out
+}
+
+// touchesAnchored reports whether vars, or the ranges of the choices
+// among them, involve an anchored input.
+func (t *Trace) touchesAnchored(vars []*sym.Term, anch map[string]bool) bool {
+	seen := map[string]bool{}
+	var visit func(name string) bool
+	visit = func(name string) bool {
+		if seen[name] {
+			return false
+		}
+		seen[name] = true
+		if anch[name] {
+			return true
+		}
+		if info := t.Vars[name]; info != nil && info.Class == Choice {
+			for _, d := range info.Deps {
+				if visit(d) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, v := range vars {
+		if visit(v.Name) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,18 @@
+package align
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/cudavet/cudavet/checkers/checkertest"
+)
+
+func Test(t *testing.T) {
+	checkertest.Run(t, checkertest.TestData(), Analyzer, "bug_*.cu", "ok_*.cu")
+}
+
+// TestRealistic runs align over the clean realistic kernels that live
+// beside the bounds checker: none of them may be reported.
+func TestRealistic(t *testing.T) {
+	checkertest.Run(t, filepath.Join(checkertest.TestData(), "..", "..", "bounds", "testdata"), Analyzer, "ok_realistic_*.cu")
+}
