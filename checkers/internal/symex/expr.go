@@ -42,9 +42,10 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 	case *ir.Convert:
 		return x.convert(e, st)
 	case *ir.Cond:
+		// Each arm is evaluated only where it is taken: a guarded load
+		// (i < n ? p[i] : 0) is checked under its guard.
 		c := x.cond(e.C, st)
-		a, b := x.eval(e.X, st), x.eval(e.Y, st)
-		return mergeValue(c, a, b)
+		return mergeValue(c, x.evalUnder(e.X, st, c), x.evalUnder(e.Y, st, sym.BNot(c)))
 	case *ir.Load:
 		return x.access(e, e.Ptr, e.Index, e.Field, false, Value{}, st)
 	case *ir.PtrAdd:
@@ -73,6 +74,22 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		}
 	}
 	return x.freshVar("value", e.Pos(), e.Type())
+}
+
+// evalUnder evaluates e on st with c added to the path condition (for
+// conditionally evaluated operands). Variables it introduces are kept.
+func (x *executor) evalUnder(e ir.Expr, st *state, c *sym.Term) Value {
+	sub := st.assume(c)
+	if sub == nil {
+		return x.freshVar("dead", e.Pos(), e.Type())
+	}
+	v := x.eval(e, sub)
+	for k, val := range sub.env {
+		if _, ok := st.env[k]; !ok {
+			st.env[k] = val
+		}
+	}
+	return v
 }
 
 func isMemory(v *ir.Var) bool {
@@ -132,14 +149,24 @@ func (x *executor) unary(e *ir.Unary, st *state) Value {
 var ovfKinds = map[ir.BinOp]sym.Op{ir.Add: sym.OpAddOvf, ir.Sub: sym.OpSubOvf, ir.Mul: sym.OpMulOvf, ir.Shl: sym.OpShl}
 
 func (x *executor) binary(e *ir.Binary, st *state) Value {
+	if e.Op == ir.LAnd || e.Op == ir.LOr {
+		// C evaluates the right operand only when the left one does not
+		// decide: i < n && p[i] > t reads p[i] only where i < n.
+		a := x.eval(e.X, st)
+		ca := x.truth(a, e.X)
+		guard := ca
+		if e.Op == ir.LOr {
+			guard = sym.BNot(ca)
+		}
+		b := x.evalUnder(e.Y, st, guard)
+		ops := mergeOps(a.Ops, b.Ops)
+		if e.Op == ir.LAnd {
+			return Value{T: sym.BAnd(ca, x.truth(b, e.Y)), Ops: ops}
+		}
+		return Value{T: sym.BOr(ca, x.truth(b, e.Y)), Ops: ops}
+	}
 	a, b := x.eval(e.X, st), x.eval(e.Y, st)
 	ops := mergeOps(a.Ops, b.Ops)
-	switch e.Op {
-	case ir.LAnd:
-		return Value{T: sym.BAnd(x.truth(a, e.X), x.truth(b, e.Y)), Ops: ops}
-	case ir.LOr:
-		return Value{T: sym.BOr(x.truth(a, e.X), x.truth(b, e.Y)), Ops: ops}
-	}
 	if a.Ptr != nil || b.Ptr != nil {
 		return x.ptrCompare(e, a, b, ops)
 	}
@@ -255,10 +282,13 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 		case v.T != nil:
 			out := sym.Resize(v.T, t.Bits, isSigned(e.X.Type()))
 			ops := v.Ops
-			if t.Bits < v.T.Width || (t.Bits == v.T.Width && isSigned(e.X.Type()) != t.Signed && t.Bits < 64) {
-				if t.Bits < v.T.Width {
-					ops = mergeOps(ops, x.truncOp(e, v.T, t, st))
-				}
+			// A narrowing conversion, or an unsigned value converted to the
+			// signed type of its width (the grid-stride (unsigned)i + stride
+			// stored back into int), can change the value. Signed to
+			// unsigned is left alone: (unsigned)(i - lo) < n is a
+			// deliberate range check.
+			if t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed) {
+				ops = mergeOps(ops, x.truncOp(e, v.T, t, st))
 			}
 			return Value{T: out, Ops: ops}
 		}

@@ -30,6 +30,11 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		}
 	}
 	assigned := assignedVars(l)
+	if l.Kind == ir.DoWhileLoop {
+		// The first iteration runs before any test; the summary below
+		// then covers the others, each entered with the condition true.
+		x.firstIteration(l, st)
+	}
 	iter := st.clone()
 	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Choice, "iteration", l.P, false)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
@@ -47,7 +52,7 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	} else {
 		x.t.Stats.LoopsApproximated++
 	}
-	if l.Cond != nil && l.Kind != ir.DoWhileLoop {
+	if l.Cond != nil {
 		cv := x.eval(l.Cond, iter)
 		x.sink(SinkLoopBound, l.P, cv.Ops)
 		if cv.T != nil {
@@ -76,6 +81,18 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		x.sink(SinkLoopBound, l.P, cv.Ops)
 	}
 	return x.exitState(l, st, assigned)
+}
+
+// firstIteration runs a do-while body once on the entry state.
+func (x *executor) firstIteration(l *ir.Loop, st *state) {
+	lc := &loopCtx{}
+	x.loops = append(x.loops, lc)
+	end := x.block(l.Body, st.clone())
+	x.loops = x.loops[:len(x.loops)-1]
+	if end = x.joinAll(st, append([]*state{end}, lc.continues...)); end != nil && l.Cond != nil {
+		cv := x.eval(l.Cond, end)
+		x.sink(SinkLoopBound, l.P, cv.Ops)
+	}
 }
 
 // exitState is the state after the loop: the variables it assigns are

@@ -192,6 +192,13 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if err != nil || r != solver.Sat {
 		return
 	}
+	if u.Class == Dim {
+		// A dimension the launch pins to one value is no threshold.
+		r, _, err := s.Check(ctx, solver.Query{Constraints: t.global(), Goal: sym.Ne(u.Term, sym.Const(u.Term.Width, v))})
+		if err != nil || r != solver.Sat {
+			return
+		}
+	}
 	if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
 		return
 	}
@@ -273,4 +280,49 @@ func (t *Trace) touchesAnchored(vars []*sym.Term, anch map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// Sizes returns the fixed and user sizes the terms depend on: directly,
+// through the ranges of the choices they involve (threadIdx.x through
+// blockDim.x), and through the assumptions that define the dimensions
+// (gridDim.y = num_experts), sorted by display name.
+func (t *Trace) Sizes(ts []*sym.Term) []*VarInfo {
+	seen := map[string]bool{}
+	var out []*VarInfo
+	var visit func(name string)
+	visit = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		info := t.Vars[name]
+		if info == nil {
+			return
+		}
+		switch info.Class {
+		case Fixed, User:
+			out = append(out, info)
+		case Choice:
+			for _, d := range info.Deps {
+				visit(d)
+			}
+		case Dim:
+			for _, a := range t.Assumptions {
+				vs := a.Vars()
+				for _, v := range vs {
+					if v.Name == name {
+						for _, w := range vs {
+							visit(w.Name)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, v := range termVars(ts) {
+		visit(v.Name)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
+	return out
 }

@@ -63,6 +63,9 @@ func (o *Op) Overflow() *sym.Term {
 		// The source value X (signed when Signed) is not a value of the
 		// narrower type.
 		if !o.Signed {
+			if o.Type.Bits > o.X.Width || (o.Type.Bits == o.X.Width && !o.Type.Signed) {
+				return sym.False
+			}
 			return sym.Ugt(o.X, sym.Const(o.X.Width, o.Type.Max()))
 		}
 		back := sym.Resize(sym.Trunc(o.X, o.Type.Bits), o.X.Width, o.Type.Signed)

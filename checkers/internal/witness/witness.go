@@ -33,18 +33,13 @@ func Value(info *symex.VarInfo, w *symex.Witness) (int64, bool) {
 }
 
 // When describes the sizes of a violation: "when M >= 74899 with OC =
-// 28672", or "with M = 3, OC = 28672" without a threshold. Only sizes the
-// violation or its path mentions are named (relevant), fixed before user.
+// 28672", or "with M = 3, OC = 28672" without a threshold. Only the sizes
+// the violation or its path depends on are named (see symex.Trace.Sizes),
+// fixed before user.
 func When(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term) string {
 	var fixed, user []string
-	seen := map[string]bool{}
-	for _, t := range relevant {
-		for _, v := range t.Vars() {
-			info := tr.Vars[v.Name]
-			if info == nil || seen[v.Name] || (info.Class != symex.Fixed && info.Class != symex.User) {
-				continue
-			}
-			seen[v.Name] = true
+	for _, info := range tr.Sizes(relevant) {
+		{
 			if w.Threshold != nil && w.Threshold.Var == info {
 				continue
 			}
