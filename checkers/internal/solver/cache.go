@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -138,6 +139,7 @@ func (c *Cache) store(key id, ids []id, r Result, m Model) {
 	if len(c.results) >= maxResults {
 		c.reset()
 	}
+	m = maps.Clone(m) // the caller may change its copy
 	c.results[key] = answer{r, m}
 	switch {
 	case r == Unsat && len(ids) > 0:

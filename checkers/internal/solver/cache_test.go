@@ -143,18 +143,21 @@ func TestCacheAgreesWithBrute(t *testing.T) {
 	}
 }
 
+// TestCacheConcurrent shares one Cache between 4 goroutines. Each builds
+// its own terms (the same ones, by Key): sym caches Key and Vars inside a
+// Term without locking, so one Term must not be used by two goroutines.
 func TestCacheConcurrent(t *testing.T) {
 	c := NewCache(&fake{})
-	g := newGen(3)
-	qs := make([]Query, 20)
-	for i := range qs {
-		qs[i] = query(g.Bool(2), g.Bool(1))
-	}
 	var wg sync.WaitGroup
 	for w := 0; w < 4; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			g := newGen(3)
+			qs := make([]Query, 20)
+			for i := range qs {
+				qs[i] = query(g.Bool(2), g.Bool(1))
+			}
 			for i := 0; i < 100; i++ {
 				c.Check(context.Background(), qs[(i*7+w)%len(qs)])
 			}

@@ -208,7 +208,9 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 }
 
 // joinAll merges states that reach one point from different paths, each
-// tagged by the part of its path condition beyond base.
+// derived from base by adding to its path condition: the merged path
+// condition is base ∧ (e1 ∨ e2 ∨ …) and each value is the ite chain over
+// the extras e_i (the later state wins where several hold).
 func (x *executor) joinAll(base *state, sts []*state) *state {
 	var out *state
 	for _, s := range sts {
@@ -219,29 +221,38 @@ func (x *executor) joinAll(base *state, sts []*state) *state {
 			out = s
 			continue
 		}
-		extra := sym.BAnd(s.pc[min(len(base.pc), len(s.pc)):]...)
-		out = x.join(base, extra, s.withPC(base, extra), out.withPC(base, sym.BNot(extra)))
+		out = x.join2(base, out, s)
 	}
 	return out
 }
 
-// withPC returns s with its path condition reduced to base plus extra.
-func (s *state) withPC(base *state, extra *sym.Term) *state {
-	n := &state{env: s.env, pc: append(append([]*sym.Term(nil), base.pc...), extra)}
-	return n
+// join2 merges two states derived from base.
+func (x *executor) join2(base, a, b *state) *state {
+	n := len(base.pc)
+	ea := sym.BAnd(a.pc[min(n, len(a.pc)):]...)
+	eb := sym.BAnd(b.pc[min(n, len(b.pc)):]...)
+	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...)}
+	if either := sym.BOr(ea, eb); !either.IsTrue() && ea.Key() != sym.BNot(eb).Key() {
+		out.pc = append(out.pc, either)
+	}
+	for v, bv := range b.env {
+		av, ok := a.env[v]
+		if !ok {
+			continue // declared on one path only: out of scope
+		}
+		out.env[v] = mergeValue(eb, bv, av)
+	}
+	return out
 }
 
 func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
 	tag := x.eval(s.Tag, st)
-	x.loops = append(x.loops, &loopCtx{isSwitch: true})
-	var taken []*sym.Term
-	var fall *state
-	var def *ir.Case
-	for _, c := range s.Cases {
-		if c.Default {
-			def = c
-		}
-		var cond *sym.Term = sym.False
+	// Each case's own match condition; the default is entered when no
+	// case value matches (plus its own values, if it shares a label).
+	conds := make([]*sym.Term, len(s.Cases))
+	var matched []*sym.Term
+	for i, c := range s.Cases {
+		cond := sym.False
 		for _, v := range c.Values {
 			if tag.T != nil {
 				cv := x.eval(v, st)
@@ -252,21 +263,30 @@ func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
 			}
 			cond = sym.BOr(cond, x.t.register(x.name("case"), 0, Unknown, "case", c.P, false))
 		}
+		conds[i] = cond
+		matched = append(matched, cond)
+	}
+	none := sym.BNot(sym.BOr(matched...))
+	hasDefault := false
+	for i, c := range s.Cases {
 		if c.Default {
-			cond = sym.True
+			conds[i] = sym.BOr(conds[i], none)
+			hasDefault = true
 		}
-		taken = append(taken, cond)
-		entry := x.joinAll(st, []*state{st.assume(cond), fall})
+	}
+	x.loops = append(x.loops, &loopCtx{isSwitch: true})
+	var fall *state
+	for i, c := range s.Cases {
+		entry := x.joinAll(st, []*state{st.assume(conds[i]), fall})
 		fall = x.block(&ir.Block{Stmts: c.Body}, entry)
 	}
-	_ = def
 	lc := x.loops[len(x.loops)-1]
 	x.loops = x.loops[:len(x.loops)-1]
-	var none *state
-	if def == nil {
-		none = st.assume(sym.BNot(sym.BOr(taken...)))
+	var skip *state
+	if !hasDefault {
+		skip = st.assume(none)
 	}
-	return x.joinAll(st, append(append([]*state{fall, none}, lc.breaks...), lc.continues...))
+	return x.joinAll(st, append(append([]*state{fall, skip}, lc.breaks...), lc.continues...))
 }
 
 func (x *executor) name(kind string) string {

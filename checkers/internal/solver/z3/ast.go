@@ -209,34 +209,36 @@ func (a AST) Extract(hi, lo int) AST {
 	return a.c.op(func() C.Z3_ast { return C.Z3_mk_extract(a.c.ctx, C.uint(hi), C.uint(lo), a.a) }, a)
 }
 
-// AddNoOverflow: a+b ≤ the maximum. Z3's overflow predicates are true when
-// the operation does NOT leave the range: "overflow" is above the maximum,
-// "underflow" below the minimum.
+// AddNoOverflow returns "a+b is at most the maximum" (signed or unsigned).
+// Z3's overflow predicates are true when the operation does NOT leave the
+// range: "overflow" is above the maximum, "underflow" below the minimum.
 func (a AST) AddNoOverflow(b AST, signed bool) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvadd_no_overflow(a.c.ctx, a.a, b.a, C.bool(signed)) })
 }
 
-// AddNoUnderflow is signed: a+b ≥ the minimum.
+// AddNoUnderflow returns "a+b is at least the minimum" (signed).
 func (a AST) AddNoUnderflow(b AST) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvadd_no_underflow(a.c.ctx, a.a, b.a) })
 }
 
-// SubNoOverflow is signed: a-b ≤ the maximum.
+// SubNoOverflow returns "a-b is at most the maximum" (signed).
 func (a AST) SubNoOverflow(b AST) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvsub_no_overflow(a.c.ctx, a.a, b.a) })
 }
 
-// SubNoUnderflow: a-b ≥ the minimum (0 when unsigned).
+// SubNoUnderflow returns "a-b is at least the minimum" (0 when unsigned).
 func (a AST) SubNoUnderflow(b AST, signed bool) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvsub_no_underflow(a.c.ctx, a.a, b.a, C.bool(signed)) })
 }
 
-// MulNoOverflow: a*b ≤ the maximum.
+// MulNoOverflow returns "a*b is at most the maximum". Signed, libz3 4.8.12
+// simplifies it wrongly on constants: Term encodes that case itself.
 func (a AST) MulNoOverflow(b AST, signed bool) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvmul_no_overflow(a.c.ctx, a.a, b.a, C.bool(signed)) })
 }
 
-// MulNoUnderflow is signed: a*b ≥ the minimum.
+// MulNoUnderflow returns "a*b is at least the minimum" (signed). libz3
+// 4.8.12 simplifies it wrongly on constants.
 func (a AST) MulNoUnderflow(b AST) AST {
 	return a.bin(b, func() C.Z3_ast { return C.Z3_mk_bvmul_no_underflow(a.c.ctx, a.a, b.a) })
 }

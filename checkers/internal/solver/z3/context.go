@@ -86,6 +86,8 @@ func (c *Context) Close() {
 
 // Interrupt asks a running check in this context to stop (it then returns
 // Unknown). It may be called from any goroutine while the context is open.
+// An interrupt that lands when no check runs stays pending in Z3 and fails
+// the next push; Solver.Check undoes it.
 func (c *Context) Interrupt() { C.Z3_interrupt(c.ctx) }
 
 // check records Z3's error code after a call, and reports whether the call

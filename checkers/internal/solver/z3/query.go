@@ -26,8 +26,14 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 	if err != nil {
 		return solver.Unknown, nil, err
 	}
+	if s.fresh {
+		return s.checkFresh(ctx, asts, vars)
+	}
 	if err := s.Push(); err != nil {
-		return solver.Unknown, nil, err
+		s.clearCancel() // an Interrupt between checks fails the push: undo it, once
+		if err := s.Push(); err != nil {
+			return solver.Unknown, nil, err
+		}
 	}
 	r, m, err := s.decide(ctx, asts, vars)
 	if perr := s.Pop(); perr != nil {

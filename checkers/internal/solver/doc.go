@@ -1,0 +1,35 @@
+// Package solver is cudavet's interface to SMT solving: a Query
+// (constraints ∧ goal over sym terms), the Solver interface that decides
+// it, and KLEE's chain of small decorators in front of a base solver (the
+// z3 package). Standard library and sym only; no cgo.
+//
+// The symbolic executor asks Check(ctx, Query{Constraints: pc, Goal: g})
+// with pc its feasible path condition and g a branch condition or a
+// violated property; Sat comes with a Model. NewChain assembles, from the
+// caller down, Independence (slice to the goal's variables) → Cache
+// (earlier answers, Unsat subsets, recent models) → Timeout (per-query
+// deadline) → Log (SMT-LIB dump) → base, and counts its work in Stats.
+// Minimize turns a Sat answer into a threshold ("overflows when
+// num_tokens >= 74899") by bisection.
+//
+// Answers are exact; models are not canonical: any satisfying assignment,
+// which depends on history (the cache, Z3's state in a reused context).
+// A checker that prints a value should print a minimized one, which is the
+// same whatever the history or -j.
+//
+// Files:
+//
+//	solver.go        Result, Model, Query, Solver, Reasoner, Satisfies
+//	chain.go         Options, Chain, NewChain: the decorators in one place
+//	independence.go  Independence and Slice: constraints connected to the goal
+//	cache.go         Cache: exact answers, Unsat subsets, counterexample models
+//	timeout.go       Timeout: a deadline per query
+//	log.go           Log: each solver query as SMT-LIB2, with answer and time
+//	stats.go         Stats, and the meter that counts base-solver calls
+//	minimize.go      Minimize: least value of a term over the models of a query
+//	smtlib.go        SMTLIB: a query as an SMT-LIB2 (QF_BV) script
+//	eval.go          memoized sym.Eval for checking models on shared terms
+//
+// Tests decide small queries by enumeration (Brute, brute_test.go) to
+// check the decorators and, in z3_test.go, the z3 package.
+package solver

@@ -1,0 +1,41 @@
+package z3
+
+/*
+#include <stdlib.h>
+#include <z3.h>
+*/
+import "C"
+
+import (
+	"context"
+	"unsafe"
+
+	"github.com/cudavet/cudavet/checkers/internal/solver"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// checkFresh decides asts with a new QF_BV solver of the context instead
+// of a scope of the long-lived one: Z3 then preprocesses and bit-blasts
+// the whole query (solve-eqs substitutes fixed sizes before blasting),
+// where the incremental core cannot.
+func (s *Solver) checkFresh(ctx context.Context, asts []AST, vars []*sym.Term) (solver.Result, solver.Model, error) {
+	name := C.CString("QF_BV")
+	defer C.free(unsafe.Pointer(name))
+	logic := C.Z3_mk_string_symbol(s.c.ctx, name)
+	fresh := C.Z3_mk_solver_for_logic(s.c.ctx, logic)
+	if err := s.err("make solver"); err != nil || fresh == nil {
+		return solver.Unknown, nil, err
+	}
+	C.Z3_solver_inc_ref(s.c.ctx, fresh)
+	old, oldTimeout := s.s, s.timeout
+	s.s, s.timeout = fresh, noTimeout
+	defer func() {
+		s.dropModel()
+		C.Z3_solver_dec_ref(s.c.ctx, fresh)
+		s.s, s.timeout = old, oldTimeout
+	}()
+	if err := s.setParams(noTimeout, true); err != nil {
+		return solver.Unknown, nil, err
+	}
+	return s.decide(ctx, asts, vars)
+}
