@@ -1,0 +1,3 @@
+// cub/block/block_histogram.cuh: part of the CUB subset declared in __cudavet/cub.h.
+#pragma once
+#include <__cudavet/cub.h>

@@ -1,0 +1,3 @@
+// curand_philox4x32_x.h: the Philox state, declared with the device API.
+#pragma once
+#include "curand_kernel.h"
