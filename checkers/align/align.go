@@ -1,7 +1,6 @@
 package align
 
 import (
-	"context"
 	_ "embed"
 	"fmt"
 	"reflect"
@@ -31,37 +30,26 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
-	counts := cudair.Counts{}
-	if len(res.Runs) == 0 {
-		return counts, nil
-	}
-	s, release := symexec.Solver()
-	defer release()
-	ctx := context.Background()
-	reported := map[ir.Node]bool{}
-	for _, r := range res.Runs {
-		if r.Infeasible {
-			continue
+	scalar := func(a *symex.Access) string {
+		if a.Align <= 1 || a.Align&(a.Align-1) != 0 {
+			return "accesses not vectorized"
 		}
-		for _, a := range r.Trace.Accesses {
-			if a.Align <= 1 || reported[a.Node] || a.Align&(a.Align-1) != 0 {
-				continue
-			}
-			// off mod align != 0, alignment being a power of two.
-			viol := sym.Ne(sym.And(a.Off, sym.Const(64, uint64(a.Align-1))), sym.Const(64, 0))
-			for _, o := range a.Ops {
-				viol = sym.BAnd(viol, sym.BNot(o.Overflow())) // wrapped offsets are overflow's
-			}
-			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
-			counts[symex.OutcomeCounter(outcome, err)]++
-			if err != nil || outcome != symex.Violated {
-				continue
-			}
-			reported[a.Node] = true
-			pass.Report(diagnostic(r, a, w, viol))
-		}
+		return ""
 	}
-	return counts, nil
+	return res.CheckAccesses(Violation, scalar, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
+		pass.Report(diagnostic(r, a, w, viol))
+	}), nil
+}
+
+// Violation is what align reports for a vector access: its byte offset is
+// not a multiple of the alignment (a power of two), with the offset's
+// arithmetic exact (wrapped offsets are overflow's).
+func Violation(a *symex.Access) *sym.Term {
+	viol := sym.Ne(sym.And(a.Off, sym.Const(64, uint64(a.Align-1))), sym.Const(64, 0))
+	for _, o := range a.Ops {
+		viol = sym.BAnd(viol, sym.BNot(o.Overflow()))
+	}
+	return viol
 }
 
 func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) analysis.Diagnostic {
@@ -72,7 +60,7 @@ func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Ter
 	off, _ := sym.Eval(a.Off, w.Model.Env())
 	msg := fmt.Sprintf("%s %s %s is misaligned: byte offset %d is not a multiple of %d", a.Vector, verb, a.Region.Name, int64(off), a.Align)
 	relevant := append(append([]*sym.Term(nil), a.PC...), viol)
-	if when := witness.When(r.Trace, w, relevant); when != "" {
+	if when := witness.WhenAt(r.Trace, w, relevant); when != "" {
 		msg += " " + when
 	}
 	d := analysis.Diagnostic{Pos: a.Pos, Category: "align", Message: msg,

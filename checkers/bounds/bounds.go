@@ -1,7 +1,6 @@
 package bounds
 
 import (
-	"context"
 	_ "embed"
 	"fmt"
 	"reflect"
@@ -31,41 +30,22 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
-	counts := cudair.Counts{}
-	if len(res.Runs) == 0 {
-		return counts, nil
-	}
-	s, release := symexec.Solver()
-	defer release()
-	ctx := context.Background()
-	reported := map[ir.Node]bool{}
-	for _, r := range res.Runs {
-		if r.Infeasible {
-			continue
+	unknownLength := func(a *symex.Access) string {
+		if a.Region.Bytes == nil {
+			return "accesses unchecked (length unknown)"
 		}
-		for _, a := range r.Trace.Accesses {
-			// Unknown lengths are not checked.
-			if a.Region.Bytes == nil {
-				counts["accesses unchecked (length unknown)"]++
-				continue
-			}
-			if reported[a.Node] {
-				continue
-			}
-			// An index that is only out of bounds because its arithmetic
-			// wrapped is the overflow checker's finding: check with the
-			// arithmetic exact.
-			viol := sym.BAnd(append([]*sym.Term{Outside(a)}, noOverflow(a.Ops)...)...)
-			w, outcome, err := r.Trace.Check(ctx, s, a.PC, viol)
-			counts[symex.OutcomeCounter(outcome, err)]++
-			if err != nil || outcome != symex.Violated {
-				continue
-			}
-			reported[a.Node] = true
-			pass.Report(diagnostic(r, a, w, viol))
-		}
+		return ""
 	}
-	return counts, nil
+	return res.CheckAccesses(Violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
+		pass.Report(diagnostic(r, a, w, viol))
+	}), nil
+}
+
+// Violation is what bounds reports: the access leaves its region with its
+// index arithmetic exact (an index that is out of bounds only because it
+// wrapped is the overflow checker's finding).
+func Violation(a *symex.Access) *sym.Term {
+	return sym.BAnd(append([]*sym.Term{Outside(a)}, noOverflow(a.Ops)...)...)
 }
 
 // noOverflow returns "op does not wrap" for each operation.
@@ -141,8 +121,12 @@ func space(r *symex.Region) string {
 }
 
 func lengthText(a *symex.Access, n int64) string {
-	if a.Region.LenVar != nil {
-		return fmt.Sprintf("%d elements here", n)
+	unit := "elements"
+	if n == 1 {
+		unit = "element"
 	}
-	return fmt.Sprintf("%d elements", n)
+	if a.Region.LenVar != nil {
+		return fmt.Sprintf("%d %s here", n, unit)
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }

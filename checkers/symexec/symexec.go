@@ -20,6 +20,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/solver/z3"
 	"github.com/cudavet/cudavet/checkers/internal/spec"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
@@ -98,12 +99,25 @@ func annotations(u *cudair.Unit) *annot.Set {
 	return sets[f]
 }
 
-// pool holds solver chains for reuse: one Z3 context each, used by one
+// pool holds Z3 solvers for reuse: one Z3 context each, used by one
 // goroutine at a time, kept for the life of the process (a Z3 context is
-// costly to create and must not be dropped without being closed).
+// costly to create and must not be dropped without being closed). Each
+// acquisition gets a fresh chain (cache) on top, so that answers never
+// depend on which unit used the solver before: output is the same for
+// any -j and any order.
 var pool struct {
 	sync.Mutex
-	free []solver.Solver
+	free  []*z3.Solver
+	stats solver.Stats
+}
+
+// SolverStats sums the statistics of every solver chain released so far
+// (queries, cache hits, solver calls and time, timeouts), for benchmarks
+// and -stats.
+func SolverStats() solver.Stats {
+	pool.Lock()
+	defer pool.Unlock()
+	return pool.stats
 }
 
 // Solver returns a solver for one goroutine's use and the function that
@@ -111,21 +125,22 @@ var pool struct {
 // query (nothing is reported; every check counts as undecided).
 func Solver() (solver.Solver, func()) {
 	pool.Lock()
-	var c solver.Solver
+	var base *z3.Solver
 	if n := len(pool.free); n > 0 {
-		c, pool.free = pool.free[n-1], pool.free[:n-1]
+		base, pool.free = pool.free[n-1], pool.free[:n-1]
 	}
 	pool.Unlock()
-	if c == nil {
-		base, err := z3.New(z3.Options{})
-		if err != nil {
+	if base == nil {
+		var err error
+		if base, err = z3.New(z3.Options{}); err != nil {
 			return unavailable{err}, func() {}
 		}
-		c = solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout})
 	}
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout})
 	return c, func() {
 		pool.Lock()
-		pool.free = append(pool.free, c)
+		pool.free = append(pool.free, base)
+		pool.stats = pool.stats.Add(c.Stats())
 		pool.Unlock()
 	}
 }
@@ -136,4 +151,44 @@ type unavailable struct{ err error }
 
 func (u unavailable) Check(context.Context, solver.Query) (solver.Result, solver.Model, error) {
 	return solver.Unknown, nil, u.err
+}
+
+// CheckAccesses decides, for every access of every feasible run, once per
+// IR node, whether violation(a) can happen (see symex.Trace.Check), and
+// calls report for each that does. skip returns a counter name for an
+// access that cannot be checked ("" to check it). It returns the checks'
+// outcome counts for -stats.
+func (r *Result) CheckAccesses(violation func(*symex.Access) *sym.Term, skip func(*symex.Access) string,
+	report func(*Run, *symex.Access, *symex.Witness, *sym.Term)) cudair.Counts {
+	counts := cudair.Counts{}
+	if len(r.Runs) == 0 {
+		return counts
+	}
+	s, release := Solver()
+	defer release()
+	ctx := context.Background()
+	done := map[ir.Node]bool{}
+	for _, run := range r.Runs {
+		if run.Infeasible {
+			continue
+		}
+		for _, a := range run.Trace.Accesses {
+			if why := skip(a); why != "" {
+				counts[why]++
+				continue
+			}
+			if done[a.Node] {
+				continue
+			}
+			viol := violation(a)
+			w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
+			counts[symex.OutcomeCounter(outcome, err)]++
+			if err != nil || outcome != symex.Violated {
+				continue
+			}
+			done[a.Node] = true
+			report(run, a, w, viol)
+		}
+	}
+	return counts
 }

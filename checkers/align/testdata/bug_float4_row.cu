@@ -14,7 +14,7 @@ __global__ void scale_rows_vec4_kernel(float* __restrict__ out, const float* __r
   const float4* in4 = reinterpret_cast<const float4*>(in + token * hidden_size);
   float4* out4 = reinterpret_cast<float4*>(out + token * hidden_size);
   for (int i = threadIdx.x; i < hidden_size / 4; i += blockDim.x) {
-    float4 v = in4[i];  // want "float4 load from in is misaligned: byte offset \\d+ is not a multiple of 16 when num_tokens >= 2 with hidden_size = 4098"
+    float4 v = in4[i];  // want "float4 load from in is misaligned: byte offset \\d+ is not a multiple of 16 when num_tokens = 2 with hidden_size = 4098"
     v.x *= scale;
     v.y *= scale;
     v.z *= scale;

@@ -12,7 +12,7 @@ __global__ void logit_penalty_vec4_kernel(float* __restrict__ logits, const floa
   const float p = penalties[blockIdx.x];
   float4* row4 = reinterpret_cast<float4*>(logits + (int64_t)blockIdx.x * vocab_size);
   for (int i = threadIdx.x; i < vocab_size / 4; i += blockDim.x) {
-    float4 v = row4[i];  // want "float4 load from logits is misaligned: byte offset \\d+ is not a multiple of 16 when num_seqs >= 2 with vocab_size = 32001"
+    float4 v = row4[i];  // want "float4 load from logits is misaligned: byte offset \\d+ is not a multiple of 16 when num_seqs = 2 with vocab_size = 32001"
     v.x = v.x > 0.f ? v.x / p : v.x * p;
     v.y = v.y > 0.f ? v.y / p : v.y * p;
     v.z = v.z > 0.f ? v.z / p : v.z * p;

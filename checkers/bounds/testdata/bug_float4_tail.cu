@@ -10,7 +10,7 @@
 __global__ void copy_vec4_kernel(float* __restrict__ out, const float* __restrict__ in, const int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < (n + 3) / 4) {
-    const float4 v = reinterpret_cast<const float4*>(in)[i];  // want "load from \\(const float4\\*\\)in\\[i\\] is past the end of buffer in \\(1 elements here\\) when n >= 1"
+    const float4 v = reinterpret_cast<const float4*>(in)[i];  // want "load from \\(const float4\\*\\)in\\[i\\] is past the end of buffer in \\(1 element here\\) when n >= 1"
     reinterpret_cast<float4*>(out)[i] = v;  // want "store to \\(float4\\*\\)out\\[i\\] is past the end of buffer out"
   }
 }

@@ -17,8 +17,8 @@ __global__ void per_token_quant_kernel(int8_t* __restrict__ out, float* __restri
   const int base = threadIdx.x * vec_count;
   float amax = 0.f;
   for (int i = 0; i < vec_count; ++i) {
-    vals[i] = in[row + base + i];  // want "store to vals\\[i\\] is past the end of local array vals \\(8 elements\\) when hidden_size >= 2304 with vec_count = 9"
-    amax = fmaxf(amax, fabsf(vals[i]));  // want "load from vals\\[i\\] is past the end of local array vals \\(8 elements\\) when hidden_size >= 2304 with vec_count = 9"
+    vals[i] = in[row + base + i];  // want "store to vals\\[i\\] is past the end of local array vals \\(8 elements\\) when vec_count >= 9"
+    amax = fmaxf(amax, fabsf(vals[i]));  // want "load from vals\\[i\\] is past the end of local array vals \\(8 elements\\) when vec_count >= 9"
   }
   __shared__ float s_amax;
   if (threadIdx.x == 0) {
@@ -30,7 +30,7 @@ __global__ void per_token_quant_kernel(int8_t* __restrict__ out, float* __restri
   const float scale = s_amax / 127.f;
   const float inv = scale > 0.f ? 1.f / scale : 0.f;
   for (int i = 0; i < vec_count; ++i) {
-    out[row + base + i] = static_cast<int8_t>(rintf(vals[i] * inv));  // want "load from vals\\[i\\] is past the end of local array vals \\(8 elements\\) when hidden_size >= 2304 with vec_count = 9"
+    out[row + base + i] = static_cast<int8_t>(rintf(vals[i] * inv));  // want "load from vals\\[i\\] is past the end of local array vals \\(8 elements\\) when vec_count >= 9"
   }
   if (threadIdx.x == 0) {
     scales[blockIdx.x] = scale;

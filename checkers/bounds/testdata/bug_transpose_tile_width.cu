@@ -16,7 +16,7 @@ __global__ void transpose_kernel(float* __restrict__ out, const float* __restric
   for (int j = 0; j < 32; j += 8) {
     const int row = row0 + threadIdx.y + j;
     if (row < num_tokens && col < dim) {
-      tile[threadIdx.y + j][threadIdx.x] = in[(int64_t)row * dim + col];  // want "store to tile.* is past the end of shared array tile \\(32 elements\\)"
+      tile[threadIdx.y + j][threadIdx.x] = in[(int64_t)row * dim + col];  // want `store to \(tile \+ \(threadIdx.y \+ j\)\)\[threadIdx.x\] is past the end of shared array tile \(32 elements\) when num_tokens >= 32`
     }
   }
   __syncthreads();
@@ -24,7 +24,7 @@ __global__ void transpose_kernel(float* __restrict__ out, const float* __restric
   for (int j = 0; j < 32; j += 8) {
     const int out_row = blockIdx.x * 64 + threadIdx.y + j;
     if (out_row < dim && out_col < num_tokens) {
-      out[(int64_t)out_row * num_tokens + out_col] = tile[threadIdx.x][threadIdx.y + j];  // want "load from tile.* is past the end of shared array tile \\(32 elements\\)"
+      out[(int64_t)out_row * num_tokens + out_col] = tile[threadIdx.x][threadIdx.y + j];  // want `load from \(tile \+ threadIdx.x\)\[threadIdx.y \+ j\] is past the end of shared array tile \(32 elements\) when num_tokens >= 33`
     }
   }
 }

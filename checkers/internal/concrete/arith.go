@@ -146,11 +146,22 @@ func divide(op ir.BinOp, x, y int64, t *ir.IntType) int64 {
 }
 
 // narrow converts x, a canonical value of e.X's type, to t. A conversion
-// to a narrower type that changes the value is an overflow.
+// to a narrower type that changes the value is an overflow, and so is an
+// unsigned value converted to the signed type of its width that does not
+// hold it (as symex counts them; signed to unsigned is not).
 func (m *machine) narrow(e *ir.Convert, x int64, t *ir.IntType) int64 {
 	r := ir.Truncate(t, x)
 	src, ok := e.X.Type().(*ir.IntType)
-	if !ok || src.Bits <= t.Bits {
+	if !ok {
+		return r
+	}
+	if src.Bits == t.Bits && !src.Signed && t.Signed {
+		if r != x || (src.Bits == 64 && x < 0) {
+			m.overflow(e, mathVal(x, false).String(), t)
+		}
+		return r
+	}
+	if src.Bits <= t.Bits {
 		return r
 	}
 	u64 := !src.Signed && src.Bits == 64 && x < 0 // ≥ 2^63: no narrower type holds it

@@ -72,3 +72,13 @@ func timedOut(ctx context.Context, why string) bool {
 	}
 	return false
 }
+
+// Add returns the sum of s and o.
+func (s Stats) Add(o Stats) Stats {
+	return Stats{
+		Queries: s.Queries + o.Queries, Sat: s.Sat + o.Sat, Unsat: s.Unsat + o.Unsat, Unknown: s.Unknown + o.Unknown,
+		Errors: s.Errors + o.Errors, CacheHits: s.CacheHits + o.CacheHits, UnsatHits: s.UnsatHits + o.UnsatHits,
+		ModelHits: s.ModelHits + o.ModelHits, Dropped: s.Dropped + o.Dropped, SolverCalls: s.SolverCalls + o.SolverCalls,
+		Timeouts: s.Timeouts + o.Timeouts, SolverTime: s.SolverTime + o.SolverTime,
+	}
+}

@@ -175,51 +175,60 @@ func unknownValues(m solver.Model, anch map[string]bool, t *Trace) map[string]*s
 	return out
 }
 
-// minimise lowers the first user-controlled size the violation depends
-// on to its smallest violating value, keeping the result robust.
+// minimise lowers a user-controlled size the violation depends on to its
+// smallest violating value, keeping the result robust: the sizes in the
+// violation itself first, then those its path and launch depend on, each
+// by name; a size the constraints pin to one value is skipped. Without a
+// user size it tries the launch dimensions.
 func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool, w *Witness) {
-	user := t.userVars(append(append(append([]*sym.Term(nil), t.global()...), pc...), viol), anch)
-	if len(user) == 0 {
-		// No user size: report the smallest launch that shows it (e.g.
-		// "when blockDim.x >= 544").
-		user = t.dimVars(append(append([]*sym.Term(nil), pc...), viol), anch)
-	}
-	if len(user) == 0 {
-		return
-	}
-	u := user[0]
-	v, m, r, err := solver.Minimize(ctx, s, t.query(pc, viol), u.Term, u.Signed)
-	if err != nil || r != solver.Sat {
-		return
-	}
-	if u.Class == Dim {
-		// A dimension the launch pins to one value is no threshold.
-		r, _, err := s.Check(ctx, solver.Query{Constraints: t.global(), Goal: sym.Ne(u.Term, sym.Const(u.Term.Width, v))})
+	cands := t.userVars([]*sym.Term{viol}, anch)
+	cands = append(cands, t.userVars(append(append([]*sym.Term(nil), pc...), viol), anch)...)
+	cands = append(cands, t.dimVars(append(append([]*sym.Term(nil), pc...), viol), anch)...)
+	tried := map[*VarInfo]bool{}
+	for _, u := range cands {
+		if tried[u] {
+			continue
+		}
+		tried[u] = true
+		if t.pinned(ctx, s, u) {
+			continue
+		}
+		v, m, r, err := solver.Minimize(ctx, s, t.query(pc, viol), u.Term, u.Signed)
 		if err != nil || r != solver.Sat {
 			return
 		}
-	}
-	if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
+		if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
+			return
+		}
+		w.Model = m
+		w.Threshold = &Threshold{Var: u, Value: v}
 		return
 	}
-	w.Model = m
-	w.Threshold = &Threshold{Var: u, Value: v}
 }
 
-// userVars returns the user-class anchored variables of ts, by name.
+// pinned reports whether the global constraints allow u only one value.
+func (t *Trace) pinned(ctx context.Context, s solver.Solver, u *VarInfo) bool {
+	r, m, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(t.global()...)})
+	if err != nil || r != solver.Sat {
+		return true
+	}
+	v, ok := m[u.Term.Name]
+	if !ok {
+		return false
+	}
+	r, _, err = s.Check(ctx, solver.Query{Constraints: t.global(), Goal: sym.Ne(u.Term, sym.Const(u.Term.Width, v))})
+	return err != nil || r != solver.Sat
+}
+
+// userVars returns the anchored user sizes the terms depend on (see
+// Sizes), by display name.
 func (t *Trace) userVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
-	seen := map[string]bool{}
 	var out []*VarInfo
-	for _, c := range ts {
-		for _, v := range c.Vars() {
-			info := t.Vars[v.Name]
-			if info != nil && info.Class == User && anch[v.Name] && !seen[v.Name] {
-				seen[v.Name] = true
-				out = append(out, info)
-			}
+	for _, info := range t.Sizes(ts) {
+		if info.Class == User && anch[info.Term.Name] {
+			out = append(out, info)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out
 }
 
@@ -238,7 +247,7 @@ func (t *Trace) dimVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 		if info == nil {
 			return
 		}
-		if info.Class == Dim && anch[name] {
+		if info.Class == Dim && anch[name] && !fixedOnly(t.Sizes([]*sym.Term{info.Term})) {
 			out = append(out, info)
 		}
 		for _, d := range info.Deps {
@@ -325,4 +334,15 @@ func (t *Trace) Sizes(ts []*sym.Term) []*VarInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out
+}
+
+// fixedOnly reports sizes that are all model-fixed (and at least one): a
+// dimension they define is no threshold (gridDim.y = num_experts).
+func fixedOnly(sizes []*VarInfo) bool {
+	for _, v := range sizes {
+		if v.Class != Fixed {
+			return false
+		}
+	}
+	return len(sizes) > 0
 }

@@ -37,6 +37,17 @@ func Value(info *symex.VarInfo, w *symex.Witness) (int64, bool) {
 // the violation or its path depends on are named (see symex.Trace.Sizes),
 // fixed before user.
 func When(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term) string {
+	return when(tr, w, relevant, true)
+}
+
+// WhenAt is When for violations that need not persist for larger sizes
+// (a misalignment at hidden_size = 4098 is gone at 4100): the threshold
+// is named as the value it is, "when hidden_size = 4098".
+func WhenAt(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term) string {
+	return when(tr, w, relevant, false)
+}
+
+func when(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term, monotone bool) string {
 	var fixed, user []string
 	for _, info := range tr.Sizes(relevant) {
 		{
@@ -64,7 +75,11 @@ func When(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term) string {
 		if th.Var.Signed && th.Var.Term.Width > 0 {
 			val = sym.SignExtend(th.Value, th.Var.Term.Width)
 		}
-		fmt.Fprintf(&b, "when %s >= %d", th.Var.Display, val)
+		op := ">="
+		if !monotone {
+			op = "="
+		}
+		fmt.Fprintf(&b, "when %s %s %d", th.Var.Display, op, val)
 		if len(rest) > 0 {
 			b.WriteString(" with " + strings.Join(rest, ", "))
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cudavet/cudavet/checkers/align"
 	"github.com/cudavet/cudavet/checkers/bounds"
 	"github.com/cudavet/cudavet/checkers/internal/annot"
 	"github.com/cudavet/cudavet/checkers/internal/concrete"
@@ -190,22 +191,13 @@ func findings(ctx context.Context, s solver.Solver, tr *symex.Trace) []finding {
 	inBounds, aligned := map[ir.Node]bool{}, map[ir.Node]bool{}
 	for _, a := range tr.Accesses {
 		if a.Region.Bytes != nil && !inBounds[a.Node] {
-			viol := sym.BAnd(append([]*sym.Term{bounds.Outside(a)}, noOverflow(a.Ops)...)...)
+			viol := bounds.Violation(a)
 			inBounds[a.Node] = add("bounds", a.Node, a.Pos, a.PC, viol, 0)
 		}
 		if a.Align > 1 && a.Align&(a.Align-1) == 0 && !aligned[a.Node] {
-			viol := sym.Ne(sym.And(a.Off, sym.Const(64, uint64(a.Align-1))), sym.Const(64, 0))
-			viol = sym.BAnd(append([]*sym.Term{viol}, noOverflow(a.Ops)...)...)
+			viol := align.Violation(a)
 			aligned[a.Node] = add("align", a.Node, a.Pos, a.PC, viol, a.Align)
 		}
-	}
-	return out
-}
-
-func noOverflow(ops []*symex.Op) []*sym.Term {
-	var out []*sym.Term
-	for _, o := range ops {
-		out = append(out, sym.BNot(o.Overflow()))
 	}
 	return out
 }

@@ -12,7 +12,7 @@ __global__ void scaled_copy_kernel(float* __restrict__ out, const float* __restr
                                    const float* __restrict__ scale, const int64_t numel) {
   const float inv_s = 1.0f / scale[0];
   const int stride = blockDim.x * gridDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numel; i += stride) {  // want "i \\+ stride \\(int\\) overflows when numel >= 2147348481 \\(used as loop bound\\)"
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numel; i += stride) {  // want "i \\+ stride \\(int\\) overflows when numel >= 2147348481 with num_sms = 132 \\(used as loop bound\\)"
     out[i] = in[i] * inv_s;
   }
 }

@@ -16,7 +16,7 @@ __global__ void expert_gemv_kernel(float* __restrict__ out, const float* __restr
   if (n >= N) {
     return;
   }
-  const float* w_e = w + expert * N * K;  // want "expert \\* N \\* K \\(int\\) overflows .*with K = 4096, N = 28672 \\(used as pointer offset\\)"
+  const float* w_e = w + expert * N * K;  // want "expert \\* N \\* K \\(int\\) overflows with K = 4096, N = 28672, num_experts = 64 \\(used as pointer offset\\)"
   float acc = 0.f;
   for (int k = lane; k < K; k += 32) {
     acc += w_e[(int64_t)n * K + k] * x[k];

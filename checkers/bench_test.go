@@ -1,0 +1,72 @@
+package checkers_test
+
+import (
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers"
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// BenchmarkAnalysis measures, over realistic annotated kernels and the
+// bundled examples, libclang's parse time per file next to the analysis
+// time per kernel (every checker, solver included) and the solver queries
+// per kernel. The goal: the median kernel's analysis costs no more than
+// parsing its file.
+func BenchmarkAnalysis(b *testing.B) {
+	files, _ := filepath.Glob("bounds/testdata/ok_realistic_*.cu")
+	more, _ := filepath.Glob("../testdata/examples/csrc/*.cu")
+	files = append(files, more...)
+	if len(files) == 0 {
+		b.Skip("no kernels")
+	}
+	analyzers, err := checkers.Registry(checkers.All).Analyzers([]string{"all"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var parse, analysis []float64
+	var kernels int
+	q0 := symexec.SolverStats().Queries
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			prog, err := frontend.Load(&frontend.Config{Jobs: 1}, f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			parse = append(parse, ms(prog.Stats.ParseTime))
+			ks := len(prog.Kernels())
+			if ks == 0 {
+				continue
+			}
+			start := time.Now()
+			if _, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Jobs: 1}); err != nil {
+				b.Fatal(err)
+			}
+			per := ms(time.Since(start)) / float64(ks)
+			for k := 0; k < ks; k++ {
+				analysis = append(analysis, per)
+			}
+			kernels += ks
+			_ = ir.Kernel
+		}
+	}
+	b.ReportMetric(median(parse), "parse-ms/file")
+	b.ReportMetric(median(analysis), "analysis-ms/kernel")
+	b.ReportMetric(float64(symexec.SolverStats().Queries-q0)/float64(kernels), "queries/kernel")
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
