@@ -50,6 +50,12 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	}
 	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}, seen: map[string]bool{}}
 	ld.args = append(shim.Args(shim.Options{Arch: cfg.Arch}), cfg.ClangArgs...)
+	// The roots of the analysed tree are include directories too, after
+	// the user's: kernel trees include their headers from the root
+	// (#include "core/registration.h" in csrc/), as their builds do.
+	for _, r := range roots {
+		ld.args = append(ld.args, "-I"+r)
+	}
 	for _, u := range units {
 		ld.file(u) // files of the command line first: stable positions
 	}

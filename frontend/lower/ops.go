@@ -168,6 +168,12 @@ func (fl *funcLowerer) increment(c, x clang.Cursor, op string, postfix bool) ir.
 func (fl *funcLowerer) addrOf(c, x clang.Cursor) ir.Expr {
 	pos := fl.pos(c)
 	t := fl.typeOf(c.Type())
+	if d := stripParens(x); d.Kind() == clang.Cursor_DeclRefExpr {
+		switch d.Referenced().Kind() {
+		case clang.Cursor_FunctionDecl, clang.Cursor_FunctionTemplate, clang.Cursor_CXXMethod:
+			return fl.declRef(d) // &kernel<T>: the function itself
+		}
+	}
 	lv, ok := fl.lvalue(stripParens(x))
 	switch {
 	case !ok:

@@ -133,10 +133,17 @@ func (t *Trace) Feasible(ctx context.Context, s solver.Solver) (solver.Result, e
 // anchored inputs and the choices take m's values; it returns such values
 // if some do.
 func (t *Trace) robust(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, m solver.Model, anch map[string]bool) (solver.Model, bool, error) {
+	// Only the choices the violation involves are fixed: another thread
+	// or iteration the model happened to pick (through an assumption
+	// unrelated to this check) must not constrain the unknown inputs.
+	inCone := map[string]bool{}
+	for _, v := range termVars(append(append([]*sym.Term(nil), pc...), viol)) {
+		inCone[v.Name] = true
+	}
 	fixed := append([]*sym.Term(nil), pc...)
 	for name, v := range m {
 		info := t.Vars[name]
-		if info != nil && (anch[name] || info.Class == Choice) {
+		if info != nil && (anch[name] || (info.Class == Choice && inCone[name])) {
 			fixed = append(fixed, fix(info.Term, v))
 		}
 	}
