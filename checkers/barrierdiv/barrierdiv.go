@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		i := firstDivergent(b)
-		if i < 0 || roleSplit(b.Controls[i], b.Sync) {
+		if i < 0 || roleSplit(b.Controls[i], b.Sync) || exited(b.Controls[i]) {
 			continue
 		}
 		call := firstCall(b)
@@ -72,6 +72,13 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 		return c.Fact.Level == divergence.Divergent
 	}
 	return c.Fact.Level >= divergence.WarpUniform
+}
+
+// exited reports a barrier that follows the kernel's own early return:
+// the threads that returned have exited, and since Volta barriers wait
+// only for the threads that have not.
+func exited(c divergence.Control) bool {
+	return c.Kind == divergence.AfterReturn && c.Func != nil && c.Func.Kind == ir.Kernel
 }
 
 // roleSplit reports a deliberate split of the block into roles that run

@@ -23,9 +23,16 @@
 //     variable depends on the thread index, as in the block-stride loop
 //     for (i = threadIdx.x; i < n; i += blockDim.x) when n is not a multiple
 //     of blockDim.x);
-//   - after an early return taken by some threads only, or in a loop that
+//   - after a return from a device function taken by some threads only
+//     (they go on in the caller and miss the barrier), or in a loop that
 //     some threads leave by break or cut short by continue (a barrier
 //     before the break is affected too, from the next iteration on).
+//
+// A kernel's own early exit (if (i >= n) return; ... __syncthreads()) is
+// not reported: since Volta a barrier waits only for the threads that have
+// not exited (CUDA Programming Guide, "Independent Thread Scheduling":
+// __syncthreads and bar.sync "will not succeed until reached by all
+// non-exited threads in the block").
 //
 // Thread dependence comes from the divergence analyzer: threadIdx.x, lane
 // ids, atomics' results, loads at thread-dependent addresses, and anything
@@ -36,7 +43,7 @@
 //
 //	__syncthreads() is reached only by threads with tid < 16 (condition at line 12 depends on threadIdx.x via tid)
 //	__syncthreads() is inside a loop whose trip count depends on threadIdx.x (i starts at threadIdx.x, line 20)
-//	__syncthreads() comes after an early return taken only by threads with tid >= n (condition at line 9 depends on threadIdx.x via tid)
+//	__syncthreads() comes after an early return taken only by threads with tid >= n (condition at line 9 depends on threadIdx.x via tid)   (in a device function)
 //
 // Barriers in device functions. When the thread-dependent control is in
 // the caller (block_reduce() called under if (lane < 16)), the report is

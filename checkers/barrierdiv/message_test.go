@@ -125,10 +125,10 @@ func wantDiags(t *testing.T, got []string, want ...string) {
 
 func TestMessages(t *testing.T) {
 	p := newSrc(msgSrc)
-	// k1: early return.
+	// k1: early return in a device function (the threads go on in the caller).
 	n1 := &ir.Var{Name: "n", Type: ir.Int, Kind: ir.ParamVar, P: p.at("n)", 0)}
 	tid := &ir.Var{Name: "tid", Type: ir.Int, Kind: ir.LocalVar, P: p.at("tid", 0)}
-	k1 := &ir.Func{Name: "k1", Base: "k1", Kind: ir.Kernel, P: p.at("k1", 0), Params: []*ir.Var{n1}, Body: block(
+	k1 := &ir.Func{Name: "k1", Base: "k1", Kind: ir.Device, P: p.at("k1", 0), Params: []*ir.Var{n1}, Body: block(
 		&ir.DeclStmt{P: p.at("int tid", 0), Var: tid, Init: p.tidx(0)},
 		&ir.If{P: p.at("if", 0), Cond: p.bin(ir.Ge, p.ref(tid, "tid", 1), p.ref(n1, "n)", 1), ">=", 0),
 			Then: block(&ir.Return{P: p.at("return", 0)})},

