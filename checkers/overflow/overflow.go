@@ -38,7 +38,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s, release := symexec.Solver()
 	defer release()
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	defer cancel()
 	direct := directIndexOps(cudair.Of(pass).Func)
 	type finding struct {
 		run *symexec.Run

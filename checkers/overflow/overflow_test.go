@@ -3,8 +3,10 @@ package overflow
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/checkertest"
+	"github.com/cudavet/cudavet/checkers/symexec"
 )
 
 func Test(t *testing.T) {
@@ -15,4 +17,11 @@ func Test(t *testing.T) {
 // beside the bounds checker: none of them may be reported.
 func TestRealistic(t *testing.T) {
 	checkertest.Run(t, filepath.Join(checkertest.TestData(), "..", "..", "bounds", "testdata"), Analyzer, "ok_realistic_*.cu")
+}
+
+// Tests decide every check: a query slowed by a loaded machine must not
+// change a test's outcome, so the budgets are far above any query's need.
+func init() {
+	symexec.QueryTimeout = time.Minute
+	symexec.KernelBudget = 10 * time.Minute
 }

@@ -35,9 +35,13 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeOf((*Result)(nil)),
 }
 
-// QueryTimeout bounds one solver query; a timeout is counted, never a
-// finding.
-var QueryTimeout = 2 * time.Second
+// QueryTimeout bounds one solver query, and KernelBudget the solver time
+// one checker spends on one kernel; a check cut short by either is counted
+// as undecided, never a finding.
+var (
+	QueryTimeout = 1 * time.Second
+	KernelBudget = 20 * time.Second
+)
 
 // Result is the kernel's executions (none for other functions).
 type Result struct {
@@ -166,7 +170,8 @@ func (r *Result) CheckAccesses(violation func(*symex.Access) *sym.Term, skip fun
 	}
 	s, release := Solver()
 	defer release()
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), KernelBudget)
+	defer cancel()
 	done := map[ir.Node]bool{}
 	for _, run := range r.Runs {
 		if run.Infeasible {
