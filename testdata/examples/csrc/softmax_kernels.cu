@@ -1,4 +1,4 @@
-// Row softmax over a vocabulary-sized row, one block per row. The second
+// BUG(barrierdiv): row softmax over a vocabulary-sized row, one block per row. The second
 // pass stages each tile in shared memory; its barrier sits inside a
 // block-stride loop, so when vocab_size is not a multiple of blockDim.x
 // the last threads leave the loop early and the block hangs or reads a
