@@ -39,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 // one checker spends on one kernel; a check cut short by either is counted
 // as undecided, never a finding.
 var (
-	QueryTimeout = 1 * time.Second
+	QueryTimeout = 500 * time.Millisecond
 	KernelBudget = 20 * time.Second
 )
 
