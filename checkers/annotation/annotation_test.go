@@ -12,9 +12,11 @@ func Test(t *testing.T) {
 	checkertest.Run(t, checkertest.TestData(), Analyzer, "bug_*.cu", "ok_*.cu")
 }
 
-// Tests decide every check: a query slowed by a loaded machine must not
-// change a test's outcome, so the budgets are far above any query's need.
+// A loaded machine (CI runs packages in parallel) must not change a
+// test's outcome: the findings' queries take well under a second, so the
+// budgets are several times what they need; a query past them is
+// undecided, which no test expects to be a finding.
 func init() {
-	symexec.QueryTimeout = time.Minute
-	symexec.KernelBudget = 10 * time.Minute
+	symexec.QueryTimeout = 5 * time.Second
+	symexec.KernelBudget = 2 * time.Minute
 }
