@@ -49,6 +49,26 @@ type Result struct {
 	Runs []*Run
 }
 
+// Counters reports what the executions could not follow exactly, summed
+// by the driver for -stats: loops whose loop-carried values were havocked
+// (approximated) rather than summarised exactly, calls not inlined,
+// Unknown IR values met, executions cut by the step budget.
+func (r *Result) Counters() map[string]int {
+	c := map[string]int{}
+	for _, run := range r.Runs {
+		st := run.Trace.Stats
+		c["kernels executed"]++
+		c["loops summarised exactly"] += st.LoopsSummarised
+		c["loops approximated (loop-carried values havocked)"] += st.LoopsApproximated
+		c["calls not inlined (depth or recursion)"] += st.InlineCut
+		c["unknown values met"] += st.Unknowns
+		if st.Truncated {
+			c["executions truncated (step budget)"]++
+		}
+	}
+	return c
+}
+
 // Run is one execution of the kernel under one context.
 type Run struct {
 	// Context names where the sizes came from ("annotations").
