@@ -1,7 +1,3 @@
-// Package frontend loads CUDA sources into the IR: it expands file patterns,
-// parses each translation unit with libclang (embedded shim headers stand in
-// for the CUDA SDK and torch), reports parse problems as diagnostics, and
-// lowers kernels, device functions and host launchers (frontend/lower).
 package frontend
 
 import (

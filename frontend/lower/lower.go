@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 
@@ -431,14 +430,4 @@ func launchBounds(tu clang.TranslationUnit, c clang.Cursor) int64 {
 		}
 	}
 	return 0
-}
-
-// sortedKeys returns m's keys in order (deterministic iteration).
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

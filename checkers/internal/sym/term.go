@@ -1,17 +1,3 @@
-// Package sym defines symbolic bit-vector and boolean terms, the language of
-// the symbolic executor's path constraints and queries: constants,
-// variables, C's integer operations at an exact width (1 to 64 bits),
-// comparisons, boolean connectives and overflow predicates. Constructors
-// fold constants and apply a few identities (x+0, x*1, x*0, ite on a
-// constant); they never change a term's meaning. Eval gives a term's value
-// under a concrete assignment, as the solver would.
-//
-// Standard library only. Files:
-//
-//	term.go      Term, its operators and accessors
-//	build.go     constructors with constant folding and simplification
-//	eval.go      concrete evaluation
-//	print.go     String: an SMT-LIB-like printed form, also the query cache key
 package sym
 
 // Op is the operator of a Term.

@@ -130,7 +130,7 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 		if s.T == nil {
 			return Value{}, false
 		}
-		return x.linear(l, v, it, v0, s, op == ir.Sub, k), true
+		return x.linear(l, v, it, v0, s, isSigned(step.Type()), op == ir.Sub, k), true
 	case ir.Shr, ir.Div:
 		c, isConst := step.(*ir.Const)
 		if !isConst || (op == ir.Div && c.Val < 2) || (op == ir.Shr && c.Val < 1) {
@@ -152,11 +152,11 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 // linear builds v_k = v0 ± k*s: a fresh variable of v's type whose value,
 // read mathematically (sign- or zero-extended to 64 bits), is exactly
 // v0 ± k*s; so every value a non-wrapping run takes is covered.
-func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, neg bool, k *sym.Term) Value {
+func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, stepSigned, neg bool, k *sym.Term) Value {
 	vk := x.t.register(x.name("ind."+v.Name), it.Bits, Choice, v.Name, l.P, it.Signed)
 	x.t.Vars[vk.Name].Deps = append(append(varNames(v0.T), varNames(s.T)...), k.Name)
 	ext := func(t *sym.Term) *sym.Term { return sym.Resize(t, 64, it.Signed) }
-	step := sym.Mul(k, sym.Resize(s.T, 64, isSignedTerm(s, it)))
+	step := sym.Mul(k, sym.Resize(s.T, 64, stepSigned))
 	rhs := sym.Add(ext(v0.T), step)
 	if neg {
 		rhs = sym.Sub(ext(v0.T), step)
@@ -165,8 +165,6 @@ func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, ne
 	// |step| < 2^32 keeps k*s within 64 bits for k <= 2^32.
 	return Value{T: vk, Ops: mergeOps(v0.Ops, s.Ops)}
 }
-
-func isSignedTerm(s Value, it *ir.IntType) bool { return it.Signed }
 
 // assignedVars lists the variables a loop's body and update assign,
 // declared outside the loop, in order of first assignment.

@@ -1,0 +1,16 @@
+// Package sym defines symbolic bit-vector and boolean terms, the language of
+// the symbolic executor's path constraints and queries: constants,
+// variables, C's integer operations at an exact width (1 to 64 bits),
+// comparisons, boolean connectives and overflow predicates. Constructors
+// fold constants and apply a few identities (x+0, x*1, x*0, ite on a
+// constant); they never change a term's meaning. Eval gives a term's value
+// under a concrete assignment, as the solver would.
+//
+// Standard library only. Files:
+//
+//	term.go      Term, its operators and accessors
+//	build.go     constructors with constant folding and simplification
+//	eval.go      concrete evaluation
+//	print.go     Key (a structural hash, the cache key) and String (SMT-LIB-like)
+//	subst.go     Subst: replacing variables by terms
+package sym
