@@ -204,22 +204,8 @@ func fullMask(s *ir.Sync) bool {
 	if s.Kind != ir.SyncWarp || s.Mask == nil {
 		return true
 	}
-	v, ok := constOf(s.Mask)
+	v, ok := ir.ConstValue(s.Mask)
 	return ok && uint32(v) == 0xffffffff
-}
-
-func constOf(e ir.Expr) (int64, bool) {
-	switch e := e.(type) {
-	case *ir.Const:
-		return e.Val, true
-	case *ir.Convert:
-		return constOf(e.X)
-	case *ir.VarRef:
-		if e.Var.Value != nil {
-			return *e.Var.Value, true
-		}
-	}
-	return 0, false
 }
 
 // analyzerDoc returns the "# Analyzer name" section of a doc.go file's

@@ -110,7 +110,7 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 			return x
 		}
 	case ir.Div:
-		if c, ok := constOf(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
+		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
 			return warpIndex(x, e, " / "+itoa(c))
 		}
 		if b, ok := e.Y.(*ir.Builtin); ok && x.linear && b.Kind == ir.WarpSize {
@@ -122,7 +122,7 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 			}
 		}
 	case ir.Shr:
-		if c, ok := constOf(e.Y); ok && x.linear && c >= 5 && c < 64 {
+		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c >= 5 && c < 64 {
 			return warpIndex(x, e, " >> "+itoa(c))
 		}
 	}
@@ -135,20 +135,6 @@ func warpIndex(x Fact, e *ir.Binary, op string) Fact {
 
 // constOf returns the value of an integer constant, seen through
 // conversions and const variables.
-func constOf(e ir.Expr) (int64, bool) {
-	switch e := e.(type) {
-	case *ir.Const:
-		return e.Val, true
-	case *ir.Convert:
-		return constOf(e.X)
-	case *ir.VarRef:
-		if e.Var.Value != nil {
-			return *e.Var.Value, true
-		}
-	}
-	return 0, false
-}
-
 func itoa(v int64) string {
 	if v < 0 {
 		return "-" + itoa(-v)
@@ -274,7 +260,7 @@ func fullWidth(width ir.Expr) bool {
 	if width == nil {
 		return true
 	}
-	c, ok := constOf(width)
+	c, ok := ir.ConstValue(width)
 	if b, isB := width.(*ir.Builtin); isB && b.Kind == ir.WarpSize {
 		return true
 	}

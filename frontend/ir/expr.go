@@ -476,3 +476,19 @@ func Truncate(t Type, v int64) int64 {
 	}
 	return v
 }
+
+// ConstValue returns the value of an integer constant expression, seen
+// through conversions and variables with a constant value (Var.Value).
+func ConstValue(e Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *Const:
+		return e.Val, true
+	case *Convert:
+		return ConstValue(e.X)
+	case *VarRef:
+		if e.Var.Value != nil {
+			return *e.Var.Value, true
+		}
+	}
+	return 0, false
+}
