@@ -133,8 +133,6 @@ func warpIndex(x Fact, e *ir.Binary, op string) Fact {
 	return Fact{Level: WarpUniform, Source: x.Source + op, Pos: e.P}
 }
 
-// constOf returns the value of an integer constant, seen through
-// conversions and const variables.
 func itoa(v int64) string {
 	if v < 0 {
 		return "-" + itoa(-v)
