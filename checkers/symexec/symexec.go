@@ -43,10 +43,22 @@ var (
 	KernelBudget = 20 * time.Second
 )
 
-// Result is the kernel's executions (none for other functions).
+// Result is what is known of the unit's function and, for a kernel, its
+// executions (none for other functions).
 type Result struct {
 	Unit *cudair.Unit
-	Runs []*Run
+	// Annotations is the set that applies to the function (nil: none);
+	// FileDiagnostics are the problems of the whole file's annotations,
+	// and FirstInFile says whether this unit is the file's first function
+	// (the one whose unit reports them, once).
+	Annotations     *annot.Set
+	FileDiagnostics []annot.Diagnostic
+	FirstInFile     bool
+	// Spec is what the annotations say of the inputs; SpecErrors the
+	// expressions that could not be compiled.
+	Spec       *symex.Spec
+	SpecErrors []error
+	Runs       []*Run
 }
 
 // Counters reports what the executions could not follow exactly, summed
@@ -83,15 +95,16 @@ type Run struct {
 func run(pass *analysis.Pass) (any, error) {
 	u := cudair.Of(pass)
 	res := &Result{Unit: u}
+	res.Annotations, res.FileDiagnostics, res.FirstInFile = annotations(u)
+	res.Spec, res.SpecErrors = spec.FromAnnotations(u.Func, res.Annotations)
 	if u.Func.Kind != ir.Kernel || u.Func.Body == nil {
 		return res, nil
 	}
-	set := annotations(u)
-	sp, _ := spec.FromAnnotations(u.Func, set)
+	sp := res.Spec
 	ctx := context.Background()
 	tr := symex.Exec(ctx, u.Func, sp, symex.Options{})
 	r := &Run{Context: "kernel alone: hardware limits and __launch_bounds__", Spec: sp, Trace: tr}
-	if set != nil && len(set.Directives()) > 0 {
+	if res.Annotations != nil && len(res.Annotations.Directives()) > 0 {
 		r.Context = "annotations"
 	}
 	if len(sp.Assume) > 0 {
@@ -106,12 +119,13 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// annotations returns the annotation set that applies to the unit's
-// function (malformed annotations are the annotation checker's to report).
-func annotations(u *cudair.Unit) *annot.Set {
+// annotations attaches the annotations of the unit's file: the set that
+// applies to the unit's function, the file's annotation problems, and
+// whether the function is the file's first (whose unit reports them).
+func annotations(u *cudair.Unit) (*annot.Set, []annot.Diagnostic, bool) {
 	f := u.Func
 	if f.File == nil {
-		return nil
+		return nil, nil, false
 	}
 	var funcs []*ir.Func
 	for _, g := range u.Prog.Funcs {
@@ -119,8 +133,8 @@ func annotations(u *cudair.Unit) *annot.Set {
 			funcs = append(funcs, g)
 		}
 	}
-	sets, _ := annot.Attach(f.File, funcs)
-	return sets[f]
+	sets, diags := annot.Attach(f.File, funcs)
+	return sets[f], diags, len(funcs) > 0 && funcs[0] == f
 }
 
 // pool holds Z3 solvers for reuse: one Z3 context each, used by one
