@@ -240,30 +240,16 @@ func (t *Trace) userVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 }
 
 // dimVars returns the anchored dimensions the terms involve, directly or
-// through the choices whose ranges they define, blockDim first.
+// through the choices whose ranges they define, by display name; a
+// dimension that only model-fixed sizes define is left out.
 func (t *Trace) dimVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
-	seen := map[string]bool{}
 	var out []*VarInfo
-	var visit func(name string)
-	visit = func(name string) {
-		if seen[name] {
-			return
-		}
-		seen[name] = true
-		info := t.Vars[name]
-		if info == nil {
-			return
-		}
-		if info.Class == Dim && anch[name] && !fixedOnly(t.Sizes([]*sym.Term{info.Term})) {
+	t.reach(termVars(ts), choiceDeps, func(name string, info *VarInfo, _ bool) bool {
+		if info != nil && info.Class == Dim && anch[name] && !fixedOnly(t.Sizes([]*sym.Term{info.Term})) {
 			out = append(out, info)
 		}
-		for _, d := range info.Deps {
-			visit(d)
-		}
-	}
-	for _, v := range termVars(ts) {
-		visit(v.Name)
-	}
+		return false
+	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out
 }
@@ -271,31 +257,7 @@ func (t *Trace) dimVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 // touchesAnchored reports whether vars, or the ranges of the choices
 // among them, involve an anchored input.
 func (t *Trace) touchesAnchored(vars []*sym.Term, anch map[string]bool) bool {
-	seen := map[string]bool{}
-	var visit func(name string) bool
-	visit = func(name string) bool {
-		if seen[name] {
-			return false
-		}
-		seen[name] = true
-		if anch[name] {
-			return true
-		}
-		if info := t.Vars[name]; info != nil && info.Class == Choice {
-			for _, d := range info.Deps {
-				if visit(d) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, v := range vars {
-		if visit(v.Name) {
-			return true
-		}
-	}
-	return false
+	return t.reach(vars, choiceDeps, func(name string, _ *VarInfo, _ bool) bool { return anch[name] })
 }
 
 // Sizes returns the fixed and user sizes the terms depend on: directly,
@@ -303,44 +265,37 @@ func (t *Trace) touchesAnchored(vars []*sym.Term, anch map[string]bool) bool {
 // blockDim.x), and through the assumptions that define the dimensions
 // (gridDim.y = num_experts), sorted by display name.
 func (t *Trace) Sizes(ts []*sym.Term) []*VarInfo {
-	seen := map[string]bool{}
 	var out []*VarInfo
-	var visit func(name string)
-	visit = func(name string) {
-		if seen[name] {
-			return
-		}
-		seen[name] = true
-		info := t.Vars[name]
-		if info == nil {
-			return
-		}
-		switch info.Class {
-		case Fixed, User:
+	t.reach(termVars(ts), t.sizeEdges, func(_ string, info *VarInfo, _ bool) bool {
+		if info != nil && (info.Class == Fixed || info.Class == User) {
 			out = append(out, info)
-		case Choice:
-			for _, d := range info.Deps {
-				visit(d)
-			}
-		case Dim:
-			for _, a := range t.Assumptions {
-				vs := a.Vars()
-				for _, v := range vs {
-					if v.Name == name {
-						for _, w := range vs {
-							visit(w.Name)
-						}
-						break
-					}
+		}
+		return false
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
+	return out
+}
+
+// sizeEdges follows choices to their ranges and dimensions to the
+// variables of the assumptions that mention them.
+func (t *Trace) sizeEdges(info *VarInfo) []string {
+	switch info.Class {
+	case Choice:
+		return info.Deps
+	case Dim:
+		var out []string
+		for _, a := range t.Assumptions {
+			vs := a.Vars()
+			for _, v := range vs {
+				if v.Name == info.Term.Name {
+					out = append(out, varNames(a)...)
+					break
 				}
 			}
 		}
+		return out
 	}
-	for _, v := range termVars(ts) {
-		visit(v.Name)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
-	return out
+	return nil
 }
 
 // fixedOnly reports sizes that are all model-fixed (and at least one): a

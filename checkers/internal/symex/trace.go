@@ -152,39 +152,57 @@ func (t *Trace) Anchored() map[string]bool {
 	return anch
 }
 
-// dependsOnUnknown reports whether a choice among vars has a range that
-// depends on an input that is not anchored: a thread of a block whose
-// size is unknown, an iteration of a loop whose bound is unknown. Such a
-// choice might not exist in the real launch.
-func (t *Trace) dependsOnUnknown(vars []*sym.Term, anch map[string]bool) bool {
+// reach walks the variables of vars and those their ranges depend on:
+// follow gives the next variables of a reached one. visit is called once
+// per variable (info nil when unregistered), with viaDep false for the
+// roots; when it returns true the walk stops and reach returns true.
+func (t *Trace) reach(vars []*sym.Term, follow func(*VarInfo) []string, visit func(name string, info *VarInfo, viaDep bool) bool) bool {
 	seen := map[string]bool{}
-	var visit func(name string) bool
-	visit = func(name string) bool {
+	var walk func(name string, viaDep bool) bool
+	walk = func(name string, viaDep bool) bool {
 		if seen[name] {
 			return false
 		}
 		seen[name] = true
 		info := t.Vars[name]
-		if info == nil || info.Class != Choice {
+		if visit(name, info, viaDep) {
+			return true
+		}
+		if info == nil {
 			return false
 		}
-		for _, d := range info.Deps {
-			di := t.Vars[d]
-			if di != nil && di.Class != Choice && !anch[d] {
-				return true
-			}
-			if visit(d) {
+		for _, d := range follow(info) {
+			if walk(d, true) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, v := range vars {
-		if visit(v.Name) {
+		if walk(v.Name, false) {
 			return true
 		}
 	}
 	return false
+}
+
+// choiceDeps follows the ranges of choices: threadIdx.x to blockDim.x, an
+// iteration to its loop bound.
+func choiceDeps(info *VarInfo) []string {
+	if info.Class == Choice {
+		return info.Deps
+	}
+	return nil
+}
+
+// dependsOnUnknown reports whether a choice among vars has a range that
+// depends on an input that is not anchored: a thread of a block whose
+// size is unknown, an iteration of a loop whose bound is unknown. Such a
+// choice might not exist in the real launch.
+func (t *Trace) dependsOnUnknown(vars []*sym.Term, anch map[string]bool) bool {
+	return t.reach(vars, choiceDeps, func(name string, info *VarInfo, viaDep bool) bool {
+		return viaDep && info != nil && info.Class != Choice && !anch[name]
+	})
 }
 
 // SortedVars returns the trace's variables sorted by name.
