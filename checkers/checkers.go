@@ -15,6 +15,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/bounds"
 	"github.com/cudavet/cudavet/checkers/internal/witness"
 	"github.com/cudavet/cudavet/checkers/overflow"
+	"github.com/cudavet/cudavet/checkers/race"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -59,6 +60,7 @@ var All = []*Check{
 	{Analyzer: barrierdiv.Analyzer, Severity: Error, Default: true},
 	{Analyzer: bounds.Analyzer, Severity: Error, Default: true},
 	{Analyzer: overflow.Analyzer, Severity: Error, Default: true},
+	{Analyzer: race.Analyzer, Severity: Error, Default: true},
 }
 
 // Registry is a list of checkers sorted by name: All, or a test's own.

@@ -21,16 +21,22 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 		result = l.T
 	}
 	if p.Ptr == nil {
+		if write {
+			x.t.LostWrites = append(x.t.LostWrites, n.Pos())
+		}
 		return x.freshVar("load", n.Pos(), result)
 	}
 	size := elem.Size()
 	off, ops := x.offset(p, idx, size, isSigned(idxE.Type()))
 	x.sink(SinkIndex, n.Pos(), idx.Ops)
 	x.sink(SinkOffset, n.Pos(), p.Ops)
+	if write && (p.Ptr.Region == nil || size <= 0) {
+		x.t.LostWrites = append(x.t.LostWrites, n.Pos())
+	}
 	if p.Ptr.Region != nil && size > 0 {
 		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
 			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.pc...), Ops: ops,
-			Inline: append([]token.Pos(nil), x.inline...)}
+			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.ep.block, WarpEpoch: st.ep.warp}
 		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
 			a.Align, a.Vector = vt.Align, vt.String()
 			if a.Align <= 0 {
@@ -38,6 +44,11 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 			}
 		}
 		x.t.Accesses = append(x.t.Accesses, a)
+		if !write {
+			v := x.freshVar("load", n.Pos(), result)
+			a.Value = v.T
+			return v
+		}
 	}
 	if write {
 		return Value{}
@@ -89,7 +100,7 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		}
 		return x.freshVar("call", e.P, e.T)
 	}
-	callee := &state{env: map[*ir.Var]Value{}, pc: st.pc}
+	callee := &state{env: map[*ir.Var]Value{}, pc: st.pc, ep: st.ep}
 	for i, p := range f.Params {
 		if i < len(args) {
 			callee.env[p] = args[i]
@@ -109,6 +120,7 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		fr.retVals = append(fr.retVals, Value{})
 	}
 	x.refOut(e, f, fr, st)
+	st.ep = returnEpochs(fr, st)
 	return x.returnValue(e, fr, st)
 }
 

@@ -25,6 +25,10 @@
 //     variables with a Class (trace.go). A finding must hold for every
 //     value of the Unknown ones and may choose the anchored ones
 //     (query.go): that is cudavet's precision rule.
+//   - Every access carries its barrier epochs (how many block and warp
+//     barriers its thread has passed, epoch.go), so that a two-thread view
+//     of the trace (pair.go: thread 2's per-thread variables renamed, as in
+//     GPUVerify) can ask whether two accesses share a barrier interval.
 //
 // Files:
 //
@@ -37,4 +41,6 @@
 //	expr.go    expressions and conversions
 //	access.go  loads, stores, pointer arithmetic, calls, intrinsics
 //	query.go   Check (the precision rule), witnesses and their minimisation
+//	epoch.go   barrier epochs (intervals), barrier and warp-collective events
+//	pair.go    the two-thread view of a trace (race, warpsync, uninit)
 package symex

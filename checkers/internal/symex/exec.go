@@ -39,7 +39,7 @@ func Exec(ctx context.Context, f *ir.Func, spec *Spec, opts Options) *Trace {
 		x.t.Vars[v.Term.Name] = v
 	}
 	x.geometry()
-	st := &state{env: map[*ir.Var]Value{}}
+	st := &state{env: map[*ir.Var]Value{}, ep: zeroEpochs()}
 	x.bindParams(f, st)
 	x.t.Assumptions = append(x.t.Assumptions, spec.Assume...)
 	if f.Body != nil {
@@ -61,6 +61,9 @@ type executor struct {
 	steps   int
 	fresh   int
 	inline  []token.Pos
+	// exits are the path conditions of the kernel's own returns so far
+	// (threads that have exited; see WarpEvent.Exited).
+	exits []*sym.Term
 }
 
 // frame is an inlined function's activation: its return states.
@@ -81,6 +84,7 @@ type loopCtx struct {
 type state struct {
 	env map[*ir.Var]Value
 	pc  []*sym.Term
+	ep  epochs // barriers passed so far (epoch.go)
 }
 
 func (s *state) clone() *state {
@@ -88,7 +92,7 @@ func (s *state) clone() *state {
 	for k, v := range s.env {
 		env[k] = v
 	}
-	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...)}
+	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...), ep: s.ep}
 }
 
 // assume returns a copy of s constrained by c (nil if c is false).
@@ -151,10 +155,12 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 			term := x.spec.Params[p]
 			if term == nil {
 				term = x.t.register(p.Name, t.Bits, Unknown, p.Name, p.P, t.Signed)
+				x.t.Vars[term.Name].Uniform = true
 			}
 			st.env[p] = Value{T: term}
 		case *ir.BoolType:
 			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
+			x.t.Vars[p.Name].Uniform = true
 		case *ir.PointerType:
 			st.env[p] = Value{Ptr: &Pointer{Region: x.paramRegion(p, t), Off: sym.Const(64, 0)}}
 		}

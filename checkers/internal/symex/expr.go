@@ -58,19 +58,26 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		x.access(e, e.Ptr, e.Index, "", true, Value{}, st)
 		return x.freshVar("atomic", e.P, e.T)
 	case *ir.Warp:
-		x.eval(e.Mask, st)
+		mask := x.eval(e.Mask, st)
 		x.eval(e.Val, st)
 		x.eval(e.Lane, st)
+		if e.Mask != nil && e.Sync {
+			x.warpEvent(e, mask, st)
+		}
 		return x.freshVar("shfl", e.P, e.T)
 	case *ir.Sync:
+		mask := x.eval(e.Mask, st)
 		x.eval(e.Pred, st)
+		x.barrier(e, mask, st)
 		return x.freshVar("sync", e.P, e.Type())
 	case *ir.Unknown:
 		x.t.Stats.Unknowns++
 		return x.freshVar("unknown", e.P, e.T)
 	case *ir.TemplateParamRef:
 		if it, ok := e.T.(*ir.IntType); ok {
-			return Value{T: x.t.register("template."+e.Name, it.Bits, Unknown, e.Name, e.P, it.Signed)}
+			v := x.t.register("template."+e.Name, it.Bits, Unknown, e.Name, e.P, it.Signed)
+			x.t.Vars[v.Name].Uniform = true
+			return Value{T: v}
 		}
 	}
 	return x.freshVar("value", e.Pos(), e.Type())

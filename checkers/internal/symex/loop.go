@@ -38,6 +38,8 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	iter := st.clone()
 	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Choice, "iteration", l.P, false)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
+	itEp := x.iterationEpochs(l, k)
+	iter.ep = itEp
 	exact := true
 	for _, v := range assigned {
 		if val, ok := x.induction(l, v, st, k); ok {
@@ -74,13 +76,16 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	if next != nil && l.Post != nil {
 		next = x.block(l.Post, next)
 	}
+	exitEp := x.loopEpochs(l, st.ep, itEp, next, k)
 	if next != nil && l.Cond != nil {
 		// The condition on the updated values: where a wrapped counter
 		// would keep the loop going.
 		cv := x.eval(l.Cond, next)
 		x.sink(SinkLoopBound, l.P, cv.Ops)
 	}
-	return x.exitState(l, st, assigned)
+	out := x.exitState(l, st, assigned)
+	out.ep = exitEp
+	return out
 }
 
 // firstIteration runs a do-while body once on the entry state.
@@ -144,6 +149,7 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 			le = sym.Sle
 		}
 		x.t.Assumptions = append(x.t.Assumptions, sym.Implies(le(zero, v0.T), sym.BAnd(le(zero, vk), le(vk, v0.T))))
+		x.halving(vk, v0.T, k, op, c.Val)
 		return Value{T: vk, Ops: v0.Ops}, true
 	}
 	return Value{}, false

@@ -60,6 +60,9 @@ func (x *executor) stmt(s ir.Stmt, st *state) *state {
 		}
 		fr.returns = append(fr.returns, st)
 		fr.retVals = append(fr.retVals, v)
+		if len(x.frames) == 1 {
+			x.exits = append(x.exits, sym.BAnd(st.pc...))
+		}
 		return nil
 	case *ir.Assume:
 		c := x.cond(s.Cond, st)
@@ -178,7 +181,7 @@ func (x *executor) join(base *state, c *sym.Term, t, e *state) *state {
 	case e == nil:
 		return t
 	}
-	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...)}
+	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...), ep: t.ep.merge(c, e.ep)}
 	te, ee := t.pc[len(base.pc):], e.pc[len(base.pc):]
 	if !(len(te) == 1 && len(ee) == 1 && te[0].Key() == c.Key() && ee[0].Key() == sym.BNot(c).Key()) {
 		out.pc = append(out.pc, sym.BOr(sym.BAnd(te...), sym.BAnd(ee...)))
@@ -231,7 +234,7 @@ func (x *executor) join2(base, a, b *state) *state {
 	n := len(base.pc)
 	ea := sym.BAnd(a.pc[min(n, len(a.pc)):]...)
 	eb := sym.BAnd(b.pc[min(n, len(b.pc)):]...)
-	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...)}
+	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...), ep: b.ep.merge(eb, a.ep)}
 	if either := sym.BOr(ea, eb); !either.IsTrue() && ea.Key() != sym.BNot(eb).Key() {
 		out.pc = append(out.pc, either)
 	}

@@ -33,9 +33,14 @@ const (
 	// some thread, some iteration. A choice is available to a witness only
 	// when every input its range depends on (Deps) is anchored.
 	Choice
+	// Data: input data a witness may choose (any contents of an input
+	// buffer are legal). Only the two-thread checks create it (pair.go):
+	// a histogram bin loaded from the input races when two threads load
+	// the same bin, which any input may make them do.
+	Data
 )
 
-var classNames = [...]string{"unknown", "fixed", "user", "dim", "choice"}
+var classNames = [...]string{"unknown", "fixed", "user", "dim", "choice", "data"}
 
 func (c Class) String() string { return classNames[c] }
 
@@ -49,6 +54,16 @@ type VarInfo struct {
 	// Deps, for a Choice, names the variables its range depends on
 	// (blockDim.x for threadIdx.x; the loop bound for an iteration).
 	Deps []string
+	// Uniform is set on variables that hold the same value in every
+	// thread of the launch (scalar parameters, a loop's trip count when
+	// barriers make every thread run it in step); two-thread checks do not
+	// rename them. Sizes, dimensions and blockIdx are handled by class.
+	Uniform bool
+	// Loose is set on a Choice that Relations do not define exactly (a
+	// halving induction variable whose divisor is not a power of two): two
+	// threads could not be shown to agree on it, so two-thread checks
+	// treat it as unknown.
+	Loose bool
 }
 
 // Trace is the result of executing one function symbolically: every
@@ -63,13 +78,26 @@ type Trace struct {
 	// Limits hold everywhere but anchor nothing: hardware limits on the
 	// launch and bounds on iteration counts. A kernel is launched with
 	// some block size, not every legal one.
-	Limits   []*sym.Term
-	Accesses []*Access
-	Ops      []*Op
-	Sinks    []*Sink
-	Vars     map[string]*VarInfo
-	Regions  []*Region
-	Stats    Stats
+	Limits []*sym.Term
+	// Relations hold everywhere and define per-thread helper variables
+	// exactly: barrier epochs inside loops (epoch = e0 + k·barriers per
+	// iteration) and halving inductions (s = s0 >> k). Only the two-thread
+	// checks use them; the single-thread checks never see these variables.
+	Relations []*sym.Term
+	// Barriers and WarpEvents list the barriers and the warp collectives
+	// with a mask, in execution order (epoch.go).
+	// LostWrites are the stores and atomics whose region the execution
+	// lost (a pointer chosen between regions, a pointer loaded from
+	// memory): what they overwrite is not known.
+	LostWrites []token.Pos
+	Barriers   []*BarrierEvent
+	WarpEvents []*WarpEvent
+	Accesses   []*Access
+	Ops        []*Op
+	Sinks      []*Sink
+	Vars       map[string]*VarInfo
+	Regions    []*Region
+	Stats      Stats
 }
 
 // Stats counts what an execution could not do exactly.
@@ -128,7 +156,7 @@ func containsKind(ks []SinkKind, k SinkKind) bool {
 func (t *Trace) Anchored() map[string]bool {
 	anch := map[string]bool{}
 	for name, v := range t.Vars {
-		if v.Class == Fixed || v.Class == User {
+		if v.Class == Fixed || v.Class == User || v.Class == Data {
 			anch[name] = true
 		}
 	}

@@ -105,6 +105,15 @@ type Access struct {
 	PC     []*sym.Term
 	Ops    []*Op // operations the offset was computed from
 	Inline []token.Pos
+	// Epoch is the number of block barriers the thread has passed before
+	// the access, WarpEpoch the number of warp and block barriers (64-bit
+	// terms over per-thread iteration variables; see epoch.go). Two
+	// accesses of one block with equal epochs are in the same barrier
+	// interval.
+	Epoch, WarpEpoch *sym.Term
+	// Value is the loaded value's variable for an integer or bool load
+	// (nil otherwise).
+	Value *sym.Term
 }
 
 // SinkKind says how an overflow-prone value is used.

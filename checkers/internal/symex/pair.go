@@ -1,0 +1,351 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/internal/solver"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// Pair is the two-thread view of a trace, as in GPUVerify and GKLEE's
+// parametric mode: thread 1's variables are the trace's own, thread 2's
+// are renamed copies (name + "'") of every per-thread variable (thread
+// indices, iterations, induction values, loaded values, epochs). Sizes,
+// dimensions and Uniform variables are shared; blockIdx is shared unless
+// the threads may be in different blocks. Trace holds both threads'
+// variables and constraints (the source trace's assumptions, limits and
+// relations, and their copies for thread 2), so that Trace.Check applies
+// the precision rule to both threads at once.
+//
+// Loaded values of input buffers (global regions the kernel never
+// writes) are Data: any input is legal, so a witness may choose them
+// (loads at one address read one value: see Consistent). Other loaded
+// values stay unknown: a finding must hold whatever they are.
+type Pair struct {
+	Trace *Trace
+	Src   *Trace
+	// CrossBlock is set when thread 2 may be in another block.
+	CrossBlock bool
+	ren        map[string]*sym.Term
+	data       []*Access // the input loads, thread 1's
+}
+
+// NewPair builds the two-thread view of t; with data false, input loads
+// stay unknown like every other loaded value.
+func (t *Trace) NewPair(crossBlock, data bool) *Pair {
+	p := &Pair{Src: t, CrossBlock: crossBlock, ren: map[string]*sym.Term{}}
+	pt := &Trace{Func: t.Func, Vars: map[string]*VarInfo{}, Regions: t.Regions, Stats: t.Stats}
+	p.Trace = pt
+	dataVars := map[string]bool{}
+	for _, a := range t.InputLoads() {
+		if !data {
+			break
+		}
+		dataVars[a.Value.Name] = true
+		p.data = append(p.data, a)
+	}
+	for name, info := range t.Vars {
+		c := *info
+		if dataVars[name] {
+			c.Class = Data
+		}
+		if c.Loose {
+			c.Class = Unknown
+		}
+		pt.Vars[name] = &c
+		if p.perThread(info) {
+			p.ren[name] = sym.Var(name+"'", info.Term.Width)
+		}
+	}
+	for name, r := range p.ren {
+		c := *pt.Vars[name]
+		c.Term, c.Display = r, c.Display+"'"
+		c.Deps = nil
+		for _, d := range pt.Vars[name].Deps {
+			if rd := p.ren[d]; rd != nil {
+				d = rd.Name
+			}
+			c.Deps = append(c.Deps, d)
+		}
+		pt.Vars[r.Name] = &c
+	}
+	both := func(ts []*sym.Term) []*sym.Term {
+		var out []*sym.Term
+		for _, c := range ts {
+			out = append(out, c)
+			if c2 := p.Second(c); c2.Key() != c.Key() {
+				out = append(out, c2)
+			}
+		}
+		return out
+	}
+	pt.Assumptions = both(append(append([]*sym.Term(nil), t.Assumptions...), t.Relations...))
+	pt.Limits = both(t.Limits)
+	return p
+}
+
+// perThread reports whether a variable may differ between the two threads.
+func (p *Pair) perThread(info *VarInfo) bool {
+	switch {
+	case info.Class == Fixed || info.Class == User || info.Class == Dim || info.Uniform:
+		return false
+	case strings.HasPrefix(info.Term.Name, "blockIdx."):
+		return p.CrossBlock
+	}
+	return true
+}
+
+// Second returns term t as evaluated by thread 2.
+func (p *Pair) Second(t *sym.Term) *sym.Term {
+	if t == nil {
+		return nil
+	}
+	return sym.Subst(t, p.ren)
+}
+
+// SecondAll returns thread 2's copies of ts.
+func (p *Pair) SecondAll(ts []*sym.Term) []*sym.Term {
+	out := make([]*sym.Term, len(ts))
+	for i, t := range ts {
+		out[i] = p.Second(t)
+	}
+	return out
+}
+
+// Linear returns thread 1's linear index in its block (x + y·Bx + z·Bx·By,
+// 32-bit); Second(Linear()) is thread 2's.
+func (p *Pair) Linear() *sym.Term {
+	v := func(n string) *sym.Term { return p.Trace.Vars[n].Term }
+	bx, by := v("blockDim.x"), v("blockDim.y")
+	return sym.Add(v("threadIdx.x"), sym.Add(sym.Mul(v("threadIdx.y"), bx), sym.Mul(v("threadIdx.z"), sym.Mul(bx, by))))
+}
+
+// Warp returns thread 1's warp index in its block and Lane its lane.
+func (p *Pair) Warp() *sym.Term { return sym.UDiv(p.Linear(), sym.Const(32, 32)) }
+
+// Lane returns thread 1's lane (linear index mod 32).
+func (p *Pair) Lane() *sym.Term { return sym.URem(p.Linear(), sym.Const(32, 32)) }
+
+// SameBlock holds when the two threads are in one block.
+func (p *Pair) SameBlock() *sym.Term {
+	var cs []*sym.Term
+	for _, d := range []string{"x", "y", "z"} {
+		b := p.Trace.Vars["blockIdx."+d].Term
+		cs = append(cs, sym.Eq(b, p.Second(b)))
+	}
+	return sym.BAnd(cs...)
+}
+
+// Overlap holds when thread 1's access a and thread 2's access b touch a
+// common byte (both in one region).
+func (p *Pair) Overlap(a, b *Access) *sym.Term {
+	ob := p.Second(b.Off)
+	return sym.BAnd(sym.Slt(a.Off, sym.Add(ob, sym.Const(64, uint64(b.Size)))),
+		sym.Slt(ob, sym.Add(a.Off, sym.Const(64, uint64(a.Size)))))
+}
+
+// Consistent returns, for the input loads whose values ts mention (either
+// thread's), that loads of one region at one address read one value.
+func (p *Pair) Consistent(ts []*sym.Term) []*sym.Term {
+	used := map[string]bool{}
+	for _, v := range termVars(ts) {
+		used[v.Name] = true
+	}
+	type load struct {
+		a        *Access
+		off, val *sym.Term
+	}
+	var ls []load
+	for _, a := range p.data {
+		if used[a.Value.Name] {
+			ls = append(ls, load{a, a.Off, a.Value})
+		}
+		if v2 := p.Second(a.Value); used[v2.Name] {
+			ls = append(ls, load{a, p.Second(a.Off), v2})
+		}
+	}
+	var out []*sym.Term
+	for i := range ls {
+		for j := i + 1; j < len(ls); j++ {
+			a, b := ls[i], ls[j]
+			if a.a.Region == b.a.Region && a.a.Size == b.a.Size && a.val.Width == b.val.Width {
+				out = append(out, sym.Implies(sym.Eq(a.off, b.off), sym.Eq(a.val, b.val)))
+			}
+		}
+	}
+	return out
+}
+
+// InputLoads returns the loads of integer values from kernel buffers the
+// trace never writes (no store or atomic on the region, and no write the
+// execution lost).
+func (t *Trace) InputLoads() []*Access {
+	if len(t.LostWrites) > 0 {
+		return nil
+	}
+	written := map[*Region]bool{}
+	for _, a := range t.Accesses {
+		if a.Write {
+			written[a.Region] = true
+		}
+	}
+	var out []*Access
+	for _, a := range t.Accesses {
+		if !a.Write && a.Value != nil && !written[a.Region] && isParamRegion(t, a.Region) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func isParamRegion(t *Trace, r *Region) bool {
+	for _, p := range t.Func.Params {
+		if p == r.Var {
+			return true
+		}
+	}
+	return false
+}
+
+// Constraints returns the constraints that hold everywhere in t
+// (assumptions and limits).
+func (t *Trace) Constraints() []*sym.Term { return t.global() }
+
+// Bound returns the smallest (or, with max, the largest) value of the
+// signed 64-bit term v where pc holds, and false when pc cannot hold or
+// the solver could not say.
+func (t *Trace) Bound(ctx context.Context, s solver.Solver, pc []*sym.Term, v *sym.Term, max bool) (int64, bool) {
+	term := v
+	if max {
+		term = sym.Neg(v)
+	}
+	q := solver.Query{Constraints: t.global(), Goal: sym.BAnd(pc...)}
+	val, _, r, err := solver.Minimize(ctx, s, q, term, true)
+	if err != nil || r != solver.Sat {
+		return 0, false
+	}
+	n := sym.SignExtend(val, 64)
+	if max {
+		n = -n
+	}
+	return n, true
+}
+
+// Model returns a model of the constraints and pc, restricted to the
+// anchored variables, as equalities (sorted by name) that fix them.
+func (t *Trace) Model(ctx context.Context, s solver.Solver, pc []*sym.Term) ([]*sym.Term, bool) {
+	r, m, err := s.Check(ctx, solver.Query{Constraints: t.global(), Goal: sym.BAnd(pc...)})
+	if err != nil || r != solver.Sat {
+		return nil, false
+	}
+	anch := t.Anchored()
+	var names []string
+	for n := range m {
+		if anch[n] && t.Vars[n] != nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var out []*sym.Term
+	for _, n := range names {
+		out = append(out, fix(t.Vars[n].Term, m[n]))
+	}
+	return out, true
+}
+
+// Threads describes the two threads of a witness: "blockIdx (0, 0, 0)
+// threadIdx (5, 0, 0)" for each.
+func (p *Pair) Threads(w *Witness) (string, string) {
+	one := func(second bool) string {
+		get := func(n string) int64 {
+			t := p.Trace.Vars[n].Term
+			if second {
+				t = p.Second(t)
+			}
+			v, _ := sym.Eval(t, w.Model.Env())
+			return int64(v)
+		}
+		return fmt.Sprintf("blockIdx (%d, %d, %d) threadIdx (%d, %d, %d)", get("blockIdx.x"), get("blockIdx.y"), get("blockIdx.z"),
+			get("threadIdx.x"), get("threadIdx.y"), get("threadIdx.z"))
+	}
+	return one(false), one(true)
+}
+
+// Eval returns the value of t in the witness (0 when it cannot say).
+func Eval(t *sym.Term, w *Witness) int64 {
+	v, err := sym.Eval(t, w.Model.Env())
+	if err != nil {
+		return 0
+	}
+	if t.Width > 0 {
+		return sym.SignExtend(v, t.Width)
+	}
+	return int64(v)
+}
+
+// EachConflict calls check on the pairs of accesses (a recorded no later
+// than b, thread 1 running a and thread 2 b) that may conflict: one region,
+// at least one write, not both atomics, and not two threads storing the
+// same constant through one store (benign: every thread writes the value
+// every other one does). Each pair of IR nodes is offered once, and none
+// whose b is in reported; check returns true when it reports b, which is
+// then added to reported.
+func EachConflict(t *Trace, reported map[ir.Node]bool, check func(a, b *Access) bool) {
+	seen := map[[2]ir.Node]bool{}
+	for j, b := range t.Accesses {
+		for i := 0; i <= j && !reported[b.Node]; i++ {
+			a := t.Accesses[i]
+			_, atomA := a.Node.(*ir.Atomic)
+			_, atomB := b.Node.(*ir.Atomic)
+			switch {
+			case a.Region != b.Region || !(a.Write || b.Write) || (atomA && atomB):
+				continue
+			case a.Node == b.Node && constStore(a.Node):
+				continue
+			case seen[[2]ir.Node{a.Node, b.Node}]:
+				continue
+			}
+			seen[[2]ir.Node{a.Node, b.Node}] = true
+			if check(a, b) {
+				reported[b.Node] = true
+			}
+		}
+	}
+}
+
+func constStore(n ir.Node) bool {
+	s, ok := n.(*ir.Store)
+	if !ok {
+		return false
+	}
+	if _, ok := ir.ConstValue(s.Val); ok {
+		return true
+	}
+	_, ok = s.Val.(*ir.FloatConst)
+	return ok
+}
+
+// Describe names an access as written, with text printing expressions
+// (witness.Text): "load from sdata[tid + s]", "store to tile[ty][tx]",
+// "atomicAdd on hist[bin]".
+func Describe(a *Access, text func(ir.Expr) string) string {
+	load := func(ptr, idx ir.Expr, field string) string {
+		if _, ok := ptr.(*ir.AddrOf); ok && a.Region.Var != nil {
+			return a.Region.Name // a memory-resident scalar
+		}
+		return text(&ir.Load{P: a.Pos, Ptr: ptr, Index: idx, Field: field, T: a.Elem})
+	}
+	switch n := a.Node.(type) {
+	case *ir.Load:
+		return "load from " + load(n.Ptr, n.Index, n.Field)
+	case *ir.Store:
+		return "store to " + load(n.Ptr, n.Index, n.Field)
+	case *ir.Atomic:
+		return "atomic" + n.Op + " on " + load(n.Ptr, n.Index, "")
+	}
+	return "access to " + a.Region.Name
+}

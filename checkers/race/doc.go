@@ -1,0 +1,76 @@
+// Package race defines an Analyzer that reports data races on shared
+// memory within a block and on global memory between threads.
+//
+// # Analyzer race
+//
+// race: data races on shared and global memory between two threads of a launch
+//
+// race follows the two-thread abstraction of GPUVerify and GKLEE's
+// parametric mode: the kernel's symbolic trace is read twice, once for
+// thread 1 and once, with every per-thread quantity renamed, for a
+// distinct thread 2 of the same launch. Two accesses race when they
+// touch a common byte, at least one writes, they are not both atomics,
+// and nothing orders them:
+//
+//   - in one block, they run in the same barrier interval: the number of
+//     __syncthreads the two threads have passed is equal. Inside a loop
+//     with barriers that number is epoch₀ + k·(barriers per iteration)
+//     for the symbolic iteration k, so a race across iterations is found
+//     (a tree reduction without the barrier between levels);
+//   - in global memory, threads of different blocks are never ordered.
+//
+// Conflicts between two lanes of one warp with no barrier between them
+// are the warpsync checker's (code that relies on lockstep); race reports
+// only pairs that can be in different warps.
+//
+// The finding is at the later access, names the other one (related
+// information) and gives a witness: the launch, both threads' indices,
+// the sizes and the byte both touch.
+//
+// # What makes a report trustworthy
+//
+// A race is reported when, for the sizes and launch of the witness, it
+// happens whatever the values cudavet does not know (symex's precision
+// rule, applied to both threads at once): a block size that nothing
+// describes (no launch annotation, no __launch_bounds__, no launcher) is
+// unknown, so a kernel without one gets no report. Values loaded from
+// shared memory, from buffers the kernel writes, and results of calls are
+// unknown too. Values loaded from input buffers (global buffers the
+// kernel never writes) may be chosen by the witness, since any input is
+// legal, but only for an accumulation: a write to an element its thread
+// also reads (hist[bin] += 1) or an atomic. A pure scatter (out[idx[i]]
+// = v) is trusted to have distinct indices, as its callers promise.
+// Two threads storing one constant through the same store (s_flag = 1)
+// is taken as benign.
+//
+// # Why it matters
+//
+// A missing barrier in a reduction, softmax or top-k kernel gives wrong
+// results silently, and only on some block sizes, GPUs or runs.
+//
+// # Example
+//
+// Buggy: the levels of the tree are not separated by a barrier.
+//
+//	for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+//	  if (tid < s) sdata[tid] += sdata[tid + s];   // reported
+//	}
+//
+// Fixed: __syncthreads() at the end of every level.
+//
+//	for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+//	  if (tid < s) sdata[tid] += sdata[tid + s];
+//	  __syncthreads();
+//	}
+//
+// # Not checked
+//
+//   - Loops whose barriers per iteration are not constant (a barrier under
+//     a condition, a nested loop with barriers), and do-while loops with
+//     barriers: their intervals are not known, nothing is reported there.
+//   - Pointers whose region was lost, accesses in device functions not
+//     inlined, lambdas, inline PTX, cp.async and other asynchronous copies.
+//   - Global-memory ordering by fences, flags or cooperative grid.sync().
+//   - Benign races (several threads storing the same value) beyond the
+//     one-constant case above are reported like any race.
+package race

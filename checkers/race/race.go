@@ -1,0 +1,132 @@
+package race
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"reflect"
+
+	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/checkers/internal/witness"
+	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports data races on shared and global memory.
+var Analyzer = &analysis.Analyzer{
+	Name:       "race",
+	Doc:        checkdoc.Doc(doc, "race"),
+	URL:        "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/race",
+	Requires:   []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf(cudair.Counts(nil)),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	counts := cudair.Counts{}
+	// Only kernels are executed; device functions are checked inlined.
+	if len(res.Runs) == 0 {
+		return counts, nil
+	}
+	s, release := symexec.Solver()
+	defer release()
+	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	defer cancel()
+	reported := map[ir.Node]bool{}
+	for _, r := range res.Runs {
+		if r.Infeasible {
+			continue
+		}
+		withData, noData := r.Trace.NewPair(true, true), r.Trace.NewPair(true, false)
+		symex.EachConflict(r.Trace, reported, func(a, b *symex.Access) bool {
+			p := noData
+			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
+				p = withData
+			}
+			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
+			viol := Violation(p, a, b)
+			pc = append(pc, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
+			w, outcome, err := p.Trace.Check(ctx, s, pc, viol)
+			counts[symex.OutcomeCounter(outcome, err)]++
+			if err != nil || outcome != symex.Violated {
+				return false
+			}
+			pass.Report(diagnostic(r, p, a, b, w))
+			return true
+		})
+	}
+	return counts, nil
+}
+
+// Violation is the race of thread 1's access a with thread 2's access b:
+// they overlap and, in one block, run in the same barrier interval from
+// different warps (a conflict within one warp is the warpsync checker's:
+// there it relies on lockstep); global memory also races between blocks,
+// which no barrier orders.
+func Violation(p *symex.Pair, a, b *symex.Access) *sym.Term {
+	inBlock := sym.BAnd(p.SameBlock(), sym.Eq(a.Epoch, p.Second(b.Epoch)), sym.Ne(p.Warp(), p.Second(p.Warp())))
+	if a.Region.Space == ir.Shared {
+		return sym.BAnd(p.Overlap(a, b), inBlock)
+	}
+	return sym.BAnd(p.Overlap(a, b), sym.BOr(sym.BNot(p.SameBlock()), inBlock))
+}
+
+// accumulates reports whether access a is a write of an element its
+// thread also reads (hist[bin] += 1): only there may the witness choose
+// input data that makes two threads meet. A pure scatter (out[idx[i]] =
+// v) is trusted to have distinct indices, as its callers promise.
+func accumulates(t *symex.Trace, a *symex.Access) bool {
+	if _, ok := a.Node.(*ir.Atomic); ok {
+		return true
+	}
+	if !a.Write {
+		return false
+	}
+	for _, o := range t.Accesses {
+		if !o.Write && o.Region == a.Region && o.Off.Key() == a.Off.Key() {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnostic(r *symexec.Run, p *symex.Pair, a, b *symex.Access, w *symex.Witness) analysis.Diagnostic {
+	t1, t2 := p.Threads(w)
+	sameBlock := symex.Eval(p.SameBlock(), w) != 0
+	where := "in the same barrier interval"
+	if !sameBlock {
+		where = "from different blocks"
+	}
+	msg := fmt.Sprintf("data race on %s %s: %s and %s by two threads %s", space(b.Region), b.Region.Name,
+		describe(b), describe(a), where)
+	d := analysis.Diagnostic{Pos: b.Pos, Category: "race", Message: msg}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: a.Pos, Message: "the other access: " + describe(a)})
+	rel := witness.Related(p.Trace, w, b.Pos, r.Context)
+	d.Related = append(d.Related, rel[0],
+		analysis.RelatedInformation{Pos: a.Pos, Message: witness.Prefix + "thread 1 " + t1 + " runs " + describe(a)},
+		analysis.RelatedInformation{Pos: b.Pos, Message: witness.Prefix + "thread 2 " + t2 + " runs " + describe(b)})
+	d.Related = append(d.Related, rel[2:]...)
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Pos, Message: witness.Prefix +
+		fmt.Sprintf("both touch byte offset %d of %s", symex.Eval(a.Off, w), b.Region.Name)})
+	for _, call := range b.Inline {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})
+	}
+	return d
+}
+
+func space(r *symex.Region) string {
+	if r.Space == ir.Shared {
+		return "shared"
+	}
+	return "global"
+}
+
+func describe(a *symex.Access) string { return symex.Describe(a, witness.Text) }
