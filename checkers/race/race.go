@@ -66,18 +66,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return counts, nil
 }
 
-// Violation is the race of thread 1's access a with thread 2's access b:
-// they overlap and, in one block, run in the same barrier interval from
-// different warps (a conflict within one warp is the warpsync checker's:
-// there it relies on lockstep); global memory also races between blocks,
-// which no barrier orders.
-func Violation(p *symex.Pair, a, b *symex.Access) *sym.Term {
-	inBlock := sym.BAnd(p.SameBlock(), sym.Eq(a.Epoch, p.Second(b.Epoch)), sym.Ne(p.Warp(), p.Second(p.Warp())))
-	if a.Region.Space == ir.Shared {
-		return sym.BAnd(p.Overlap(a, b), inBlock)
-	}
-	return sym.BAnd(p.Overlap(a, b), sym.BOr(sym.BNot(p.SameBlock()), inBlock))
-}
+// Violation is the race of thread 1's access a with thread 2's access b
+// (see symex.Pair.Race).
+func Violation(p *symex.Pair, a, b *symex.Access) *sym.Term { return p.Race(a, b) }
 
 // accumulates reports whether access a is a write of an element its
 // thread also reads (hist[bin] += 1): only there may the witness choose

@@ -349,3 +349,16 @@ func Describe(a *Access, text func(ir.Expr) string) string {
 	}
 	return "access to " + a.Region.Name
 }
+
+// Race holds when thread 1's access a and thread 2's access b overlap and
+// nothing orders them: in one block, they run in the same barrier
+// interval from different warps (a conflict within one warp relies on
+// lockstep: warpsync's); in global memory, threads of different blocks
+// are never ordered.
+func (p *Pair) Race(a, b *Access) *sym.Term {
+	inBlock := sym.BAnd(p.SameBlock(), sym.Eq(a.Epoch, p.Second(b.Epoch)), sym.Ne(p.Warp(), p.Second(p.Warp())))
+	if a.Region.Space == ir.Shared {
+		return sym.BAnd(p.Overlap(a, b), inBlock)
+	}
+	return sym.BAnd(p.Overlap(a, b), sym.BOr(sym.BNot(p.SameBlock()), inBlock))
+}
