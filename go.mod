@@ -4,5 +4,7 @@ go 1.26.8
 
 require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
+	github.com/sourcegraph/go-lsp v0.0.0-20240223163137-f80c5dd31dfd
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	golang.org/x/tools v0.52.0
 )
