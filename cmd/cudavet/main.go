@@ -43,6 +43,9 @@ func (a *app) main(args []string) int {
 	if len(args) > 0 && args[0] == "help" {
 		return a.help(args[1:])
 	}
+	if len(args) > 0 && args[0] == "lsp" {
+		return a.lsp(args[1:])
+	}
 	opts, err := a.parseArgs(args)
 	if err != nil {
 		if errors.Is(err, errHelp) {
