@@ -4,7 +4,7 @@
 # are missing.
 
 GO ?= go
-DEB_PACKAGES := libclang-15-dev libclang-common-15-dev clang-15 libz3-dev pkg-config gcc
+DEB_PACKAGES := libclang-15-dev libclang-common-15-dev clang-15 libz3-dev pkg-config gcc neovim
 # apt-get needs root: use sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
