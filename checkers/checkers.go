@@ -16,6 +16,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/internal/witness"
 	"github.com/cudavet/cudavet/checkers/overflow"
 	"github.com/cudavet/cudavet/checkers/race"
+	"github.com/cudavet/cudavet/checkers/uninit"
 	"github.com/cudavet/cudavet/checkers/warpsync"
 	"golang.org/x/tools/go/analysis"
 )
@@ -62,6 +63,7 @@ var All = []*Check{
 	{Analyzer: bounds.Analyzer, Severity: Error, Default: true},
 	{Analyzer: overflow.Analyzer, Severity: Error, Default: true},
 	{Analyzer: race.Analyzer, Severity: Error, Default: true},
+	{Analyzer: uninit.Analyzer, Severity: Warning, Default: true},
 	{Analyzer: warpsync.Analyzer, Severity: Error, Default: true},
 }
 

@@ -55,6 +55,8 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 	case *ir.Intrinsic:
 		return x.intrinsic(e, st)
 	case *ir.Atomic:
+		x.eval(e.Val, st)
+		x.eval(e.Cmp, st)
 		x.access(e, e.Ptr, e.Index, "", true, Value{}, st)
 		return x.freshVar("atomic", e.P, e.T)
 	case *ir.Warp:

@@ -216,9 +216,9 @@ func isParamRegion(t *Trace, r *Region) bool {
 func (t *Trace) Constraints() []*sym.Term { return t.global() }
 
 // Bound returns the smallest (or, with max, the largest) value of the
-// signed 64-bit term v where pc holds, and false when pc cannot hold or
-// the solver could not say.
-func (t *Trace) Bound(ctx context.Context, s solver.Solver, pc []*sym.Term, v *sym.Term, max bool) (int64, bool) {
+// signed 64-bit term v where pc holds, with Sat; Unsat when pc cannot
+// hold, Unknown when the solver could not say.
+func (t *Trace) Bound(ctx context.Context, s solver.Solver, pc []*sym.Term, v *sym.Term, max bool) (int64, solver.Result) {
 	term := v
 	if max {
 		term = sym.Neg(v)
@@ -226,13 +226,16 @@ func (t *Trace) Bound(ctx context.Context, s solver.Solver, pc []*sym.Term, v *s
 	q := solver.Query{Constraints: t.global(), Goal: sym.BAnd(pc...)}
 	val, _, r, err := solver.Minimize(ctx, s, q, term, true)
 	if err != nil || r != solver.Sat {
-		return 0, false
+		if err != nil {
+			r = solver.Unknown
+		}
+		return 0, r
 	}
 	n := sym.SignExtend(val, 64)
 	if max {
 		n = -n
 	}
-	return n, true
+	return n, solver.Sat
 }
 
 // Model returns a model of the constraints and pc, restricted to the

@@ -1,0 +1,26 @@
+// Per-channel dequantisation scales staged in shared memory. Safe: all
+// 128 channels are stored before the barrier, one per thread.
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+// cudavet:shape out[num_tokens, 128]; shape in[num_tokens, 128]; shape scales[128]
+// cudavet:user num_tokens
+// cudavet:launch grid=num_tokens block=128
+__global__ void apply_scales_kernel(float* __restrict__ out, const float* __restrict__ in,
+                                    const float* __restrict__ scales) {
+  __shared__ float s_scale[128];
+  const int tid = threadIdx.x;
+  if (tid < 128) {
+    s_scale[tid] = scales[tid];
+  }
+  __syncthreads();
+  const int64_t i = (int64_t)blockIdx.x * 128 + tid;
+  out[i] = in[i] * s_scale[tid];
+}
+
+void apply_scales(torch::Tensor& out, const torch::Tensor& in, const torch::Tensor& scales) {
+  const int num_tokens = in.size(0);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  apply_scales_kernel<<<num_tokens, 128, 0, stream>>>(out.data_ptr<float>(), in.data_ptr<float>(),
+                                                      scales.data_ptr<float>());
+}

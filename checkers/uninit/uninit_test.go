@@ -1,0 +1,20 @@
+package uninit
+
+import (
+	"testing"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers/checkertest"
+	"github.com/cudavet/cudavet/checkers/symexec"
+)
+
+func Test(t *testing.T) {
+	checkertest.Run(t, checkertest.TestData(), Analyzer, "bug_*.cu", "ok_*.cu")
+}
+
+// Budgets several times what the findings need: a loaded machine must
+// not turn a finding into an undecided check.
+func init() {
+	symexec.QueryTimeout = 5 * time.Second
+	symexec.KernelBudget = 2 * time.Minute
+}
