@@ -13,12 +13,13 @@ type Options struct {
 	Independence bool          // slice away constraints unrelated to the goal (Independence)
 	Timeout      time.Duration // per-query limit in the base solver; 0: none
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
+	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Independence → Cache → Timeout → Log → (meter) → base
+//	Independence → Cache → Shared → Timeout → Log → (meter) → base
 //
 // Slicing comes first so that the cache sees small, reusable queries; the
 // timeout covers only real solver work; the log shows exactly the queries
@@ -43,6 +44,9 @@ func NewChain(base Solver, opts Options) *Chain {
 	}
 	if opts.Timeout > 0 {
 		s = NewTimeout(s, opts.Timeout)
+	}
+	if opts.Shared != nil {
+		s = opts.Shared.Wrap(s)
 	}
 	if opts.Cache {
 		c.cache = NewCache(s)

@@ -16,7 +16,7 @@ import (
 // It bisects with Check: each step adds the bound v ≤ mid to the goal (so
 // that slicing keeps v's variables), and a Sat answer lowers the upper
 // bound to v's value in its model, which often ends the search early: at
-// most Width+1 checks. Result is Unsat when q has no model, Sat when the
+// most about 2·Width+1 checks (a gallop down by halving, then the bisection). Result is Unsat when q has no model, Sat when the
 // value is proven minimal, and Unknown when a check was inconclusive: the
 // value and model are then the smallest found (an upper bound), or absent
 // when q itself was Unknown.
@@ -49,7 +49,44 @@ func Minimize(ctx context.Context, s Solver, q Query, v *sym.Term, signed bool) 
 	if err != nil {
 		return 0, nil, Unknown, err
 	}
-	for lo := uint64(0); lo < hi; {
+	// Gallop down first: halve the value (towards zero) until a check is
+	// Unsat. Sizes are positive and their minima are far above the type's
+	// minimum, so this bounds the bisection below in a few checks.
+	lo := uint64(0)
+	for {
+		val := hi ^ flip
+		var half uint64
+		if signed {
+			sv := sym.SignExtend(val, w)
+			if sv <= 0 {
+				break
+			}
+			half = uint64(sv/2) & sym.Mask(w)
+		} else {
+			if val == 0 {
+				break
+			}
+			half = val / 2
+		}
+		mid := half ^ flip
+		if mid <= lo || mid >= hi {
+			break
+		}
+		r, m, err := s.Check(ctx, bounded(mid))
+		if err != nil || r == Unknown {
+			return hi ^ flip, best, Unknown, err
+		}
+		if r == Unsat {
+			lo = mid + 1
+			break
+		}
+		x, err := valueIn(v, m, flip)
+		if err != nil || x > mid {
+			return 0, nil, Unknown, fmt.Errorf("minimize: model %s breaks the bound %s <= %d", m, v, mid^flip)
+		}
+		hi, best = x, m
+	}
+	for lo < hi {
 		mid := lo + (hi-lo)/2
 		r, m, err := s.Check(ctx, bounded(mid))
 		switch {
