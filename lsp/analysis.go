@@ -5,17 +5,26 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"sort"
 
 	"github.com/cudavet/cudavet/checkers/driver"
 	"github.com/cudavet/cudavet/frontend"
+	protocol "github.com/sourcegraph/go-lsp"
+	"golang.org/x/tools/go/analysis"
 )
 
 // analyse is the server's analyseFunc: it parses the snapshot's file alone,
 // with every open buffer as an overlay (this snapshot's text for its own
 // file), runs the configured checkers and returns the diagnostics located
-// in the file. Cancellation is checked between the stages: the front end
+// in the file.
+//
+// The checkers run in two stages over the one parse: first those that do
+// not need the symbolic executor (milliseconds per function), whose
+// findings are published at once through partial, then the symbolic ones
+// (seconds per function, bounded by the solver budgets), whose findings
+// join them. Cancellation is checked between the stages: the front end
 // and the driver do not take a context.
-func (s *Server) analyse(ctx context.Context, snap *snapshot) ([]finding, error) {
+func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error) {
 	cfg := s.config()
 	overlay := s.docs.files()
 	overlay[snap.path] = snap.text.Content()
@@ -25,22 +34,95 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot) ([]finding, error)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", snap.path, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	var out []finding
+	for i, stage := range stages(cfg.analyzers) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			partial(out)
+		}
+		res, err := driver.Run(prog, driver.Config{
+			Analyzers: stage,
+			Debug:     cfg.debug,
+			Jobs:      cfg.jobs,
+			ReadFile:  overlayReader(overlay),
+		})
+		if err != nil {
+			return nil, fmt.Errorf("analyse %s: %w", snap.path, err)
+		}
+		out = union(out, s.findings(snap, overlay, prog.Fset, res.Diagnostics))
 	}
-	res, err := driver.Run(prog, driver.Config{
-		Analyzers: cfg.analyzers,
-		Debug:     cfg.debug,
-		Jobs:      cfg.jobs,
-		ReadFile:  overlayReader(overlay),
+	return out, ctx.Err()
+}
+
+// symbolic names the helper analyzer of the symbolic executor: the
+// checkers that require it are the slow stage.
+const symbolic = "symexec"
+
+// stages splits the analyzers into those that do not require the symbolic
+// executor and those that do, dropping an empty stage.
+func stages(analyzers []*analysis.Analyzer) [][]*analysis.Analyzer {
+	var fast, slow []*analysis.Analyzer
+	for _, a := range analyzers {
+		if requires(a, symbolic) {
+			slow = append(slow, a)
+		} else {
+			fast = append(fast, a)
+		}
+	}
+	var out [][]*analysis.Analyzer
+	for _, st := range [][]*analysis.Analyzer{fast, slow} {
+		if len(st) > 0 {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// requires reports whether a requires the named analyzer, transitively.
+func requires(a *analysis.Analyzer, name string) bool {
+	for _, r := range a.Requires {
+		if r.Name == name || requires(r, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// union appends to a the findings of b it does not hold (the front end's
+// and the suppression problems come with every stage), sorted by
+// position, then code and message.
+func union(a, b []finding) []finding {
+	type key struct {
+		rng       protocol.Range
+		code, msg string
+	}
+	seen := map[key]bool{}
+	for _, f := range a {
+		seen[key{f.diag.Range, f.diag.Code, f.diag.Message}] = true
+	}
+	out := a
+	for _, f := range b {
+		if k := (key{f.diag.Range, f.diag.Code, f.diag.Message}); !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := out[i].diag, out[j].diag
+		if x.Range.Start != y.Range.Start {
+			if x.Range.Start.Line != y.Range.Start.Line {
+				return x.Range.Start.Line < y.Range.Start.Line
+			}
+			return x.Range.Start.Character < y.Range.Start.Character
+		}
+		if x.Code != y.Code {
+			return x.Code < y.Code
+		}
+		return x.Message < y.Message
 	})
-	if err != nil {
-		return nil, fmt.Errorf("analyse %s: %w", snap.path, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return s.findings(snap, overlay, prog.Fset, res.Diagnostics), nil
+	return out
 }
 
 // overlayReader returns a ReadFile that sees the unsaved buffers: the

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"fmt"
 	"go/token"
 	"path/filepath"
@@ -139,13 +138,14 @@ func failure(err error) finding {
 	}}}
 }
 
-// publishOutcome sends an analysis's diagnostics (or its failure) for the
-// document and keeps them for hover and code actions.
+// publishOutcome sends an analysis's diagnostics for the document (with a
+// failure, those of the stages done and one diagnostic for the failure)
+// and keeps them for hover and code actions.
 func (s *Server) publishOutcome(o outcome) {
 	fs := o.findings
 	if o.err != nil {
 		s.logf("cudavet: %s (version %d): %v", o.snap.path, o.snap.version, o.err)
-		fs = []finding{failure(o.err)}
+		fs = append(append([]finding(nil), fs...), failure(o.err))
 	}
 	s.setFindings(o.snap.uri, fs)
 	s.publish(o.snap.uri, o.snap.version, fs)
@@ -157,7 +157,5 @@ func (s *Server) publish(uri protocol.DocumentURI, version int, fs []finding) {
 	for _, f := range fs {
 		p.Diagnostics = append(p.Diagnostics, f.diag)
 	}
-	if err := s.conn.Notify(context.Background(), methodPublishDiagnostics, p); err != nil {
-		s.logf("cudavet: publishing diagnostics for %s: %v", uri, err)
-	}
+	s.notifyClient(methodPublishDiagnostics, p)
 }

@@ -58,6 +58,7 @@ func (s *Server) exit() {
 	if s.state == stateShutdown {
 		s.exitCode = 0
 	}
+	conn := s.conn
 	s.mu.Unlock()
-	s.conn.Close()
+	conn.Close()
 }

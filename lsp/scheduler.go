@@ -12,15 +12,17 @@ import (
 )
 
 // analyseFunc analyses one snapshot and returns its diagnostics for that
-// document. It should return soon after ctx is done, but need not: the
-// scheduler stops waiting for it.
-type analyseFunc func(ctx context.Context, snap *snapshot) ([]finding, error)
+// document. It may report the findings of a first stage through partial
+// (each call replaces the previous), to be published while it goes on. It
+// should return soon after ctx is done, but need not: the scheduler stops
+// waiting for it.
+type analyseFunc func(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error)
 
 // outcome is what one analysis produced, for publish.
 type outcome struct {
 	snap     *snapshot
-	findings []finding
-	err      error // the analysis failed: timeout, panic or error
+	findings []finding // all of them, or with err those of the stages done
+	err      error     // the analysis failed: timeout, panic or error
 }
 
 // scheduler runs the analyses of the open documents off the connection's
@@ -111,6 +113,20 @@ func (s *scheduler) startLocked(d *docRun, gen int, snap *snapshot) {
 // run analyses snap and publishes the outcome if it is still the newest.
 func (s *scheduler) run(ctx context.Context, cancel context.CancelFunc, d *docRun, gen int, snap *snapshot) {
 	defer cancel()
+	var (
+		mu    sync.Mutex
+		early []finding // the last partial findings
+	)
+	partial := func(fs []finding) {
+		mu.Lock()
+		early = fs
+		mu.Unlock()
+		d.pub.Lock()
+		defer d.pub.Unlock()
+		if ctx.Err() == nil && s.current(d, gen) {
+			s.publish(outcome{snap: snap, findings: fs})
+		}
+	}
 	done := make(chan outcome, 1) // buffered: an abandoned analysis never blocks
 	go func() {
 		defer func() {
@@ -118,7 +134,7 @@ func (s *scheduler) run(ctx context.Context, cancel context.CancelFunc, d *docRu
 				done <- outcome{snap: snap, err: fmt.Errorf("analysis panicked: %v\n%s", r, debug.Stack())}
 			}
 		}()
-		fs, err := s.analyse(ctx, snap)
+		fs, err := s.analyse(ctx, snap, partial)
 		done <- outcome{snap: snap, findings: fs, err: err}
 	}()
 	var o outcome
@@ -127,11 +143,16 @@ func (s *scheduler) run(ctx context.Context, cancel context.CancelFunc, d *docRu
 	case <-ctx.Done():
 		o = outcome{snap: snap, err: ctx.Err()}
 	}
+	if o.err != nil {
+		mu.Lock()
+		o.findings = early
+		mu.Unlock()
+	}
 	if errors.Is(o.err, context.Canceled) {
 		return // superseded or closed: the newer analysis publishes
 	}
 	if errors.Is(o.err, context.DeadlineExceeded) {
-		o.err = fmt.Errorf("analysis stopped after %v (the time limit): no diagnostics for this version", s.timeout)
+		o.err = fmt.Errorf("analysis stopped after %v (the time limit): the findings of the checkers still running are missing", s.timeout)
 	}
 	d.pub.Lock()
 	defer d.pub.Unlock()

@@ -53,9 +53,9 @@ type Server struct {
 	log      *log.Logger
 	docs     *overlays
 	sched    *scheduler
-	conn     *jsonrpc2.Conn
 
 	mu       sync.Mutex
+	conn     *jsonrpc2.Conn // set by Serve (or its first message)
 	state    state
 	cfg      *config                            // from the current settings; never nil
 	settings Settings                           // the client's, over defaults
@@ -101,12 +101,13 @@ func NewServer(opts Options) (*Server, error) {
 // exit status the protocol asks for: 0 when shutdown came before exit, 1
 // otherwise.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
-	s.conn = jsonrpc2.NewConn(ctx, newStream(rwc, s.logf), jsonrpc2.HandlerWithError(s.handle),
+	conn := jsonrpc2.NewConn(ctx, newStream(rwc, s.logf), jsonrpc2.HandlerWithError(s.handle),
 		jsonrpc2.SetLogger(s.log))
+	s.setConn(conn)
 	select {
-	case <-s.conn.DisconnectNotify():
+	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
-		s.conn.Close()
+		conn.Close()
 	}
 	s.sched.stop()
 	s.mu.Lock()
@@ -122,6 +123,7 @@ type handler func(ctx context.Context, params *json.RawMessage) (any, error)
 // dropped), after shutdown with InvalidRequest; unknown requests fail with
 // MethodNotFound and unknown notifications are ignored.
 func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+	s.setConn(conn) // the first message may come before NewConn returns
 	if req.Method == methodExit {
 		s.exit()
 		return nil, nil
@@ -223,9 +225,18 @@ func (s *Server) published(uri protocol.DocumentURI) []finding {
 
 func (s *Server) logf(format string, args ...any) { s.log.Printf(format, args...) }
 
+func (s *Server) setConn(c *jsonrpc2.Conn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.conn = c
+}
+
 // notifyClient sends a notification, logging a failure to send.
 func (s *Server) notifyClient(method string, params any) {
-	if err := s.conn.Notify(context.Background(), method, params); err != nil {
+	s.mu.Lock()
+	conn := s.conn
+	s.mu.Unlock()
+	if err := conn.Notify(context.Background(), method, params); err != nil {
 		s.logf("cudavet: sending %s: %v", method, err)
 	}
 }
