@@ -70,3 +70,61 @@ func median(xs []float64) float64 {
 	sort.Float64s(s)
 	return s[len(s)/2]
 }
+
+// BenchmarkCheckerPerKernel measures, over the same kernels, the analysis
+// time per kernel of the two-thread checkers (race, warpsync, uninit)
+// next to bounds, each run alone (symbolic execution included), so that
+// the cost of the pairwise race queries can be read against the
+// single-thread access checks.
+func BenchmarkCheckerPerKernel(b *testing.B) {
+	files, _ := filepath.Glob("bounds/testdata/ok_realistic_*.cu")
+	more, _ := filepath.Glob("../testdata/examples/csrc/*.cu")
+	files = append(files, more...)
+	if len(files) == 0 {
+		b.Skip("no kernels")
+	}
+	var progs []*ir.Program
+	for _, f := range files {
+		prog, err := frontend.Load(&frontend.Config{Jobs: 1}, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(prog.Kernels()) > 0 {
+			progs = append(progs, prog)
+		}
+	}
+	for _, name := range []string{"bounds", "race", "warpsync", "uninit"} {
+		analyzers, err := checkers.Registry(checkers.All).Analyzers([]string{name})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			var per []float64
+			for i := 0; i < b.N; i++ {
+				for _, prog := range progs {
+					start := time.Now()
+					if _, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Jobs: 1}); err != nil {
+						b.Fatal(err)
+					}
+					ks := len(prog.Kernels())
+					for k := 0; k < ks; k++ {
+						per = append(per, ms(time.Since(start))/float64(ks))
+					}
+				}
+			}
+			b.ReportMetric(median(per), "median-ms/kernel")
+			b.ReportMetric(mean(per), "mean-ms/kernel")
+		})
+	}
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}

@@ -291,7 +291,8 @@ func Eval(t *sym.Term, w *Witness) int64 {
 }
 
 // EachConflict calls check on the pairs of accesses (a recorded no later
-// than b, thread 1 running a and thread 2 b) that may conflict: one region,
+// than b, thread 1 running a and thread 2 b) that may conflict: one shared
+// or global region,
 // at least one write, not both atomics, and not two threads storing the
 // same constant through one store (benign: every thread writes the value
 // every other one does). Each pair of IR nodes is offered once, and none
@@ -306,6 +307,9 @@ func EachConflict(t *Trace, reported map[ir.Node]bool, check func(a, b *Access) 
 			_, atomB := b.Node.(*ir.Atomic)
 			switch {
 			case a.Region != b.Region || !(a.Write || b.Write) || (atomA && atomB):
+				continue
+			case a.Region.Space != ir.Shared && a.Region.Space != ir.Global:
+				// Local arrays belong to one thread; constant memory is read-only.
 				continue
 			case a.Node == b.Node && constStore(a.Node):
 				continue
