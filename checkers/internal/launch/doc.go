@@ -1,0 +1,40 @@
+// Package launch is cudavet's host-launcher analysis: it runs the host
+// functions of a program symbolically, from the entry points a Python
+// binding would call (host functions no other host function calls), and
+// turns every kernel launch it reaches into a symex.Spec for the launched
+// kernel: the regions of its pointer arguments with their lengths, its
+// scalar arguments, the grid, block and dynamic shared memory, and the
+// path condition (TORCH_CHECKs, asserts, branches, dispatch cases) that
+// leads to the launch.
+//
+// The model:
+//
+//   - A torch::Tensor is a region of numel elements whose shape is
+//     refined as the code asks for it (tensor.go): size(0) and size(-1) of
+//     a tensor of unknown rank are two dimensions and the rest of the
+//     shape is one more variable, with numel their product. Strides are
+//     those of the contiguous layout. data_ptr<T>() points at the start of
+//     the region; view/reshape/flatten/contiguous share it; empty/zeros
+//     make new ones with the given shape.
+//   - Tensor dimensions and integer parameters are variables named after
+//     the code that uses them (the local they initialise, the kernel
+//     parameter they are passed as); names decide their class through
+//     checkers/internal/model: model-fixed sizes take the profiles'
+//     values, user-controlled ones range up to the production limits,
+//     other dimensions are user sizes in [1, 2^31-1], and no tensor holds
+//     more bytes than the device (model.DeviceMemory).
+//   - Integer parameters no name classifies, results of functions the
+//     analysis does not summarise, and values read from memory are
+//     unknown: a finding must hold for every value of them.
+//   - Branches run both sides and merge at their join, as in symex;
+//     dispatch lambdas and host helpers are inlined; loops run one
+//     havocked iteration.
+//
+// Files:
+//
+//	launch.go  Config, Site, Sites: entry points, caching per program
+//	exec.go    the executor: states, statements, joins
+//	expr.go    expressions, calls, dim3
+//	tensor.go  the tensor model and the summaries of the PyTorch API
+//	spec.go    from a launch to the kernel's symex.Spec; naming and classes
+package launch

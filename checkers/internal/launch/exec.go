@@ -1,0 +1,485 @@
+package launch
+
+import (
+	"fmt"
+	"go/token"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// value is the symbolic value of a host expression. At most one of the
+// fields is set; none means unknown (floats, streams, records the
+// analysis does not model).
+type value struct {
+	t    *sym.Term     // integer (the IR type's width) or bool
+	ptr  *pointer      // a pointer into a tensor's region
+	ten  *tensor       // a torch::Tensor
+	dim3 *[3]*sym.Term // 32-bit components
+	list []*sym.Term   // an IntArrayRef or brace list (64-bit elements)
+	// sizesOf is t.sizes() of a tensor of unknown rank: indexing it with a
+	// constant is t.size(i).
+	sizesOf *tensor
+	// factors, for an integer that is a product of non-negative sizes
+	// that cannot overflow (numel, a shape's product), lists them, so that
+	// numel / size(-1) divides exactly.
+	factors []*sym.Term
+}
+
+func (v value) known() bool {
+	return v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil
+}
+
+// pointer is off bytes into a tensor's region; elem is the pointee's size
+// (0 for void).
+type pointer struct {
+	ten  *tensor
+	off  *sym.Term
+	elem int64
+}
+
+// hvar is one variable of the host analysis.
+type hvar struct {
+	term    *sym.Term
+	display string
+	named   bool // display comes from a variable or parameter of the code
+	kind    varKind
+	signed  bool
+	pos     token.Pos
+	ten     *tensor // for a restVar, its tensor
+}
+
+type varKind int
+
+const (
+	sizeVar    varKind = iota // a size: tensor dimension, integer parameter, named local
+	restVar                   // the product of a tensor's dimensions not asked for
+	choiceVar                 // a flag or dtype the caller picks (bool parameters, scalar_type())
+	unknownVar                // a value the analysis does not compute
+)
+
+// state is the environment and path condition at one program point.
+type state struct {
+	env map[*ir.Var]value
+	pc  []*sym.Term
+}
+
+func (s *state) clone() *state {
+	env := make(map[*ir.Var]value, len(s.env))
+	for k, v := range s.env {
+		env[k] = v
+	}
+	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...)}
+}
+
+func (s *state) assume(c *sym.Term) *state {
+	if c == nil || c.IsTrue() {
+		return s.clone()
+	}
+	if c.IsFalse() {
+		return nil
+	}
+	n := s.clone()
+	n.pc = append(n.pc, c)
+	return n
+}
+
+// dead reports a state whose path ended inside a call (every path
+// through the callee failed a check).
+func dead(s *state) bool { return len(s.pc) > 0 && s.pc[len(s.pc)-1].IsFalse() }
+
+// frame is an inlined host function's (or lambda's) activation.
+type frame struct {
+	fn      *ir.Func // nil for a lambda
+	returns []*state
+	retVals []value
+	call    token.Pos
+}
+
+type breakCtx struct {
+	breaks, continues []*state
+}
+
+// executor runs the host functions of one program.
+type executor struct {
+	cfg     *Config
+	vars    map[string]*hvar
+	order   []string // variable names in creation order
+	facts   []*sym.Term
+	splits  map[string][2]*sym.Term // a rest variable split into a dimension and a new rest
+	frames  []*frame
+	loops   []*breakCtx
+	sites   []*Site
+	entry   *ir.Func
+	steps   int
+	fresh   int
+	tensors int
+	// cut counts what the analysis could not follow (reported in -stats).
+	cut map[string]int
+}
+
+const (
+	maxInline = 6
+	maxSteps  = 50000
+)
+
+func newExecutor(cfg *Config) *executor {
+	return &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}}
+}
+
+// run executes entry with fresh symbolic inputs.
+func (x *executor) run(entry *ir.Func) {
+	x.entry = entry
+	st := &state{env: map[*ir.Var]value{}}
+	for _, p := range entry.Params {
+		st.env[p] = x.param(p)
+	}
+	fr := &frame{fn: entry}
+	x.frames = append(x.frames, fr)
+	x.block(entry.Body, st)
+	x.frames = x.frames[:0]
+}
+
+// param is the symbolic value of an entry point's parameter.
+func (x *executor) param(p *ir.Var) value {
+	switch t := p.Type.(type) {
+	case *ir.IntType:
+		kind := sizeVar
+		if cls, _ := classify(p.Name); cls == unclassified {
+			kind = unknownVar
+		}
+		return value{t: x.newVar(p.Name, true, kind, t.Bits, t.Signed, p.P)}
+	case *ir.BoolType:
+		return value{t: x.newVar(p.Name, true, choiceVar, 0, false, p.P)}
+	}
+	if isTensorType(p.Type) {
+		return value{ten: x.newTensor(p.Name)}
+	}
+	return value{}
+}
+
+// newVar registers a fresh variable of width w (0: bool).
+func (x *executor) newVar(display string, named bool, kind varKind, w int, signed bool, pos token.Pos) *sym.Term {
+	x.fresh++
+	name := fmt.Sprintf("@%s#%d", display, x.fresh)
+	t := sym.Var(name, w)
+	x.vars[name] = &hvar{term: t, display: display, named: named, kind: kind, signed: signed, pos: pos}
+	x.order = append(x.order, name)
+	return t
+}
+
+// unknown returns an unknown value of type t.
+func (x *executor) unknown(what string, pos token.Pos, t ir.Type) value {
+	switch t := t.(type) {
+	case *ir.IntType:
+		return value{t: x.newVar(what, false, unknownVar, t.Bits, t.Signed, pos)}
+	case *ir.BoolType:
+		return value{t: x.newVar(what, false, unknownVar, 0, false, pos)}
+	}
+	return value{}
+}
+
+func (x *executor) step() bool {
+	x.steps++
+	if x.steps > maxSteps {
+		x.cut["host statements past the step budget"]++
+		return false
+	}
+	return true
+}
+
+func (x *executor) block(b *ir.Block, st *state) *state {
+	if b == nil {
+		return st
+	}
+	for _, s := range b.Stmts {
+		if st == nil || dead(st) {
+			return nil
+		}
+		st = x.stmt(s, st)
+	}
+	if st != nil && dead(st) {
+		return nil
+	}
+	return st
+}
+
+func (x *executor) stmt(s ir.Stmt, st *state) *state {
+	if !x.step() {
+		return nil
+	}
+	switch s := s.(type) {
+	case *ir.Block:
+		return x.block(s, st)
+	case *ir.DeclStmt:
+		x.decl(s, st)
+	case *ir.Assign:
+		x.assign(s, st)
+	case *ir.Store:
+		x.eval(s.Ptr, st)
+		x.eval(s.Index, st)
+		x.eval(s.Val, st)
+	case *ir.ExprStmt:
+		x.eval(s.X, st)
+		if isNoReturn(s.X) {
+			return nil
+		}
+	case *ir.If:
+		return x.ifStmt(s, st)
+	case *ir.Loop:
+		return x.loop(s, st)
+	case *ir.Switch:
+		return x.switchStmt(s, st)
+	case *ir.Break:
+		if n := len(x.loops); n > 0 {
+			x.loops[n-1].breaks = append(x.loops[n-1].breaks, st)
+		}
+		return nil
+	case *ir.Continue:
+		if n := len(x.loops); n > 0 {
+			x.loops[n-1].continues = append(x.loops[n-1].continues, st)
+		}
+		return nil
+	case *ir.Return:
+		var v value
+		if s.X != nil {
+			v = x.eval(s.X, st)
+		}
+		fr := x.frames[len(x.frames)-1]
+		fr.returns = append(fr.returns, st)
+		fr.retVals = append(fr.retVals, v)
+		return nil
+	case *ir.Assume:
+		return st.assume(x.cond(s.Cond, st))
+	case *ir.UnknownStmt:
+		x.cut["unknown host statements"]++
+		for _, v := range s.Writes {
+			st.env[v] = x.unknown(v.Name, s.P, v.Type)
+		}
+	case *ir.Launch:
+		x.launch(s, st)
+	}
+	return st
+}
+
+// isNoReturn reports calls that end the path (__assert_fail, abort,
+// exit, throw helpers).
+func isNoReturn(e ir.Expr) bool {
+	c, ok := e.(*ir.Call)
+	if !ok {
+		return false
+	}
+	switch c.Name {
+	case "__assert_fail", "abort", "std::abort", "exit", "std::exit", "__cudavet_unreachable", "__builtin_unreachable":
+		return true
+	}
+	return false
+}
+
+func (x *executor) decl(s *ir.DeclStmt, st *state) {
+	if s.Init == nil {
+		st.env[s.Var] = x.zeroOf(s.Var, s.P)
+		return
+	}
+	v := x.eval(s.Init, st)
+	st.env[s.Var] = x.name(s.Var, v, st)
+}
+
+// zeroOf is the value of a variable declared without initialiser: a
+// default-constructed dim3 is (1, 1, 1); anything else is unknown.
+func (x *executor) zeroOf(v *ir.Var, pos token.Pos) value {
+	if isDim3(v.Type) {
+		one := sym.Const(32, 1)
+		return value{dim3: &[3]*sym.Term{one, one, one}}
+	}
+	return x.unknown(v.Name, pos, v.Type)
+}
+
+func (x *executor) assign(s *ir.Assign, st *state) {
+	v := x.eval(s.X, st)
+	if s.Field == "" {
+		st.env[s.Var] = x.name(s.Var, v, st)
+		return
+	}
+	old := st.env[s.Var]
+	if old.dim3 != nil && v.t != nil && !v.t.IsBool() {
+		if i := fieldIndex(s.Field); i >= 0 {
+			d := *old.dim3
+			d[i] = sym.Resize(v.t, 32, false)
+			st.env[s.Var] = value{dim3: &d}
+			return
+		}
+	}
+	st.env[s.Var] = value{}
+}
+
+func fieldIndex(f string) int {
+	switch f {
+	case "x":
+		return 0
+	case "y":
+		return 1
+	case "z":
+		return 2
+	}
+	return -1
+}
+
+func (x *executor) ifStmt(s *ir.If, st *state) *state {
+	c := x.cond(s.Cond, st)
+	var t, e *state
+	if ts := st.assume(c); ts != nil {
+		t = x.block(s.Then, ts)
+	}
+	if es := st.assume(sym.BNot(c)); es != nil {
+		e = es
+		if s.Else != nil {
+			e = x.stmt(s.Else, es)
+		}
+	}
+	return x.join(st, []*state{t, e})
+}
+
+// loop runs one iteration with the variables the loop assigns havocked:
+// launches inside see some iteration; after the loop those variables are
+// unknown.
+func (x *executor) loop(s *ir.Loop, st *state) *state {
+	st = x.block(s.Init, st)
+	if st == nil {
+		return nil
+	}
+	for _, v := range assigned(s) {
+		st.env[v] = x.unknown(v.Name, s.P, v.Type)
+	}
+	x.cut["host loops havocked"]++
+	entry := st
+	if s.Cond != nil {
+		if body := st.assume(x.cond(s.Cond, st)); body != nil {
+			st = body
+		} else {
+			return entry
+		}
+	}
+	x.loops = append(x.loops, &breakCtx{})
+	x.block(s.Body, st.clone())
+	x.loops = x.loops[:len(x.loops)-1]
+	// After the loop: the havocked entry state (any number of iterations
+	// ran); the body's effects on assigned variables are havocked already.
+	return entry
+}
+
+// assigned lists the variables a loop assigns.
+func assigned(s *ir.Loop) []*ir.Var {
+	var out []*ir.Var
+	seen := map[*ir.Var]bool{}
+	ir.Inspect(s, func(n ir.Node) bool {
+		if a, ok := n.(*ir.Assign); ok && !seen[a.Var] {
+			seen[a.Var] = true
+			out = append(out, a.Var)
+		}
+		return true
+	})
+	return out
+}
+
+func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
+	tag := x.eval(s.Tag, st)
+	var matched []*sym.Term
+	x.loops = append(x.loops, &breakCtx{})
+	var carry *state
+	var def *ir.Case
+	for _, c := range s.Cases {
+		if c.Default {
+			def = c
+		}
+	}
+	conds := map[*ir.Case]*sym.Term{}
+	for _, c := range s.Cases {
+		var alts []*sym.Term
+		for _, v := range c.Values {
+			cv := x.eval(v, st)
+			if tag.t != nil && cv.t != nil && !tag.t.IsBool() && !cv.t.IsBool() {
+				alts = append(alts, sym.Eq(tag.t, sym.Resize(cv.t, tag.t.Width, true)))
+			} else {
+				alts = append(alts, x.newVar("case", false, unknownVar, 0, false, c.P))
+			}
+		}
+		conds[c] = sym.BOr(alts...)
+		matched = append(matched, alts...)
+	}
+	var outs []*state
+	for _, c := range s.Cases {
+		cond := conds[c]
+		if c == def {
+			cond = sym.BOr(cond, sym.BNot(sym.BOr(matched...)))
+		}
+		entry := st.assume(cond)
+		in := x.join(st, []*state{entry, carry})
+		carry = nil
+		if in != nil {
+			carry = x.block(&ir.Block{Stmts: c.Body}, in)
+		}
+	}
+	ctx := x.loops[len(x.loops)-1]
+	x.loops = x.loops[:len(x.loops)-1]
+	outs = append(outs, ctx.breaks...)
+	outs = append(outs, carry)
+	if def == nil {
+		outs = append(outs, st.assume(sym.BNot(sym.BOr(matched...))))
+	}
+	return x.join(st, outs)
+}
+
+// join merges states derived from base: the path condition becomes
+// base ∧ (e1 ∨ e2 ∨ …) and values become ite chains over the extras.
+func (x *executor) join(base *state, sts []*state) *state {
+	var out *state
+	for _, s := range sts {
+		if s == nil {
+			continue
+		}
+		if out == nil {
+			out = s
+			continue
+		}
+		out = x.join2(base, out, s)
+	}
+	return out
+}
+
+func (x *executor) join2(base, a, b *state) *state {
+	n := len(base.pc)
+	ea := sym.BAnd(a.pc[min(n, len(a.pc)):]...)
+	eb := sym.BAnd(b.pc[min(n, len(b.pc)):]...)
+	out := &state{env: map[*ir.Var]value{}, pc: append([]*sym.Term(nil), base.pc...)}
+	if either := sym.BOr(ea, eb); !either.IsTrue() && ea.Key() != sym.BNot(eb).Key() {
+		out.pc = append(out.pc, either)
+	}
+	for v, bv := range b.env {
+		av, ok := a.env[v]
+		if !ok {
+			continue
+		}
+		out.env[v] = mergeValue(eb, bv, av)
+	}
+	return out
+}
+
+// mergeValue is ite(c, a, b) on values.
+func mergeValue(c *sym.Term, a, b value) value {
+	switch {
+	case a.t != nil && b.t != nil && a.t.Width == b.t.Width:
+		return value{t: sym.Ite(c, a.t, b.t)}
+	case a.ten != nil && a.ten == b.ten:
+		return a
+	case a.ptr != nil && b.ptr != nil && a.ptr.ten == b.ptr.ten && a.ptr.elem == b.ptr.elem:
+		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem}}
+	case a.dim3 != nil && b.dim3 != nil:
+		var d [3]*sym.Term
+		for i := range d {
+			d[i] = sym.Ite(c, a.dim3[i], b.dim3[i])
+		}
+		return value{dim3: &d}
+	}
+	return value{}
+}

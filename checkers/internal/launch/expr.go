@@ -1,0 +1,434 @@
+package launch
+
+import (
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// eval computes the value of a host expression on st.
+func (x *executor) eval(e ir.Expr, st *state) value {
+	switch e := e.(type) {
+	case nil:
+		return value{}
+	case *ir.Const:
+		switch t := e.T.(type) {
+		case *ir.BoolType:
+			return value{t: sym.BoolConst(e.Val != 0)}
+		case *ir.IntType:
+			return value{t: sym.Const(t.Bits, uint64(e.Val))}
+		}
+	case *ir.VarRef:
+		if v, ok := st.env[e.Var]; ok {
+			return v
+		}
+		if e.Var.Kind == ir.GlobalVar || e.Var.Kind == ir.ConstVar {
+			return x.unknown(e.Var.Name, e.P, e.Var.Type)
+		}
+		v := x.unknown(e.Var.Name, e.P, e.Var.Type)
+		st.env[e.Var] = v
+		return v
+	case *ir.Unary:
+		return x.unary(e, st)
+	case *ir.Binary:
+		return x.binary(e, st)
+	case *ir.Convert:
+		return x.convert(e, st)
+	case *ir.Cond:
+		c := x.cond(e.C, st)
+		a, b := x.eval(e.X, st), x.eval(e.Y, st)
+		return mergeValue(c, a, b)
+	case *ir.PtrAdd:
+		p, off := x.eval(e.Ptr, st), x.eval(e.Off, st)
+		if p.ptr != nil && off.t != nil && !off.t.IsBool() {
+			elem := p.ptr.elem
+			if elem == 0 {
+				elem = 1
+			}
+			o := sym.Mul(sym.Resize(off.t, 64, isSigned(e.Off.Type())), sym.Const(64, uint64(elem)))
+			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem}}
+		}
+		return value{}
+	case *ir.Dim3Lit:
+		var d [3]*sym.Term
+		for i, c := range []ir.Expr{e.X, e.Y, e.Z} {
+			d[i] = sym.Const(32, 1)
+			if c == nil {
+				continue
+			}
+			v := x.eval(c, st)
+			if v.t == nil || v.t.IsBool() {
+				v = x.unknown("dim3", e.P, ir.Uint)
+			}
+			d[i] = sym.Resize(v.t, 32, false)
+		}
+		return value{dim3: &d}
+	case *ir.InitList:
+		var l []*sym.Term
+		for _, el := range e.Elems {
+			v := x.eval(el, st)
+			if v.t == nil || v.t.IsBool() {
+				return value{}
+			}
+			l = append(l, sym.Resize(v.t, 64, isSigned(el.Type())))
+		}
+		return value{list: l}
+	case *ir.Field:
+		v := x.eval(e.X, st)
+		if v.dim3 != nil {
+			if i := fieldIndex(e.Name); i >= 0 {
+				return value{t: v.dim3[i]}
+			}
+		}
+		return x.unknown(e.Name, e.P, e.T)
+	case *ir.Call:
+		return x.call(e, st)
+	case *ir.Intrinsic:
+		return x.intrinsic(e, st)
+	case *ir.Load:
+		x.eval(e.Ptr, st)
+		x.eval(e.Index, st)
+		return x.unknown("load", e.P, e.T)
+	case *ir.Unknown:
+		x.cut["unknown host expressions"]++
+		return x.unknown("unknown", e.P, e.T)
+	}
+	return x.unknown("value", e.Pos(), e.Type())
+}
+
+// cond evaluates a condition to a sym boolean (C truth: non-zero).
+func (x *executor) cond(e ir.Expr, st *state) *sym.Term {
+	v := x.eval(e, st)
+	switch {
+	case v.t != nil && v.t.IsBool():
+		return v.t
+	case v.t != nil:
+		return sym.Ne(v.t, sym.Const(v.t.Width, 0))
+	}
+	return x.newVar("condition", false, unknownVar, 0, false, e.Pos())
+}
+
+func isSigned(t ir.Type) bool {
+	it, ok := t.(*ir.IntType)
+	return ok && it.Signed
+}
+
+func (x *executor) unary(e *ir.Unary, st *state) value {
+	v := x.eval(e.X, st)
+	if v.t == nil {
+		return x.unknown("unary", e.P, e.T)
+	}
+	switch e.Op {
+	case ir.Not:
+		return value{t: sym.BNot(truth(v.t))}
+	case ir.Neg:
+		if !v.t.IsBool() {
+			return value{t: sym.Neg(v.t)}
+		}
+	case ir.BitNot:
+		if !v.t.IsBool() {
+			return value{t: sym.Not(v.t)}
+		}
+	}
+	return x.unknown("unary", e.P, e.T)
+}
+
+func truth(t *sym.Term) *sym.Term {
+	if t.IsBool() {
+		return t
+	}
+	return sym.Ne(t, sym.Const(t.Width, 0))
+}
+
+func (x *executor) binary(e *ir.Binary, st *state) value {
+	a, b := x.eval(e.X, st), x.eval(e.Y, st)
+	switch e.Op {
+	case ir.LAnd, ir.LOr:
+		if a.t == nil || b.t == nil {
+			return x.unknown("condition", e.P, e.T)
+		}
+		if e.Op == ir.LAnd {
+			return value{t: sym.BAnd(truth(a.t), truth(b.t))}
+		}
+		return value{t: sym.BOr(truth(a.t), truth(b.t))}
+	}
+	if a.t == nil || b.t == nil || a.t.IsBool() || b.t.IsBool() {
+		return x.unknown("binary", e.P, e.T)
+	}
+	signed := isSigned(e.X.Type())
+	p, q := a.t, b.t
+	if e.Op != ir.Shl && e.Op != ir.Shr && p.Width != q.Width {
+		return x.unknown("binary", e.P, e.T)
+	}
+	if e.Op == ir.Shl || e.Op == ir.Shr {
+		q = sym.Resize(q, p.Width, false)
+	}
+	switch e.Op {
+	case ir.Add:
+		return value{t: sym.Add(p, q)}
+	case ir.Sub:
+		return value{t: sym.Sub(p, q)}
+	case ir.Mul:
+		return value{t: sym.Mul(p, q)}
+	case ir.Div:
+		if r := x.exactQuotient(a, b); r != nil {
+			return value{t: sym.Resize(r, p.Width, true)}
+		}
+		if signed {
+			return value{t: sym.SDiv(p, q)}
+		}
+		return value{t: sym.UDiv(p, q)}
+	case ir.Rem:
+		if signed {
+			return value{t: sym.SRem(p, q)}
+		}
+		return value{t: sym.URem(p, q)}
+	case ir.Shl:
+		return value{t: sym.Shl(p, q)}
+	case ir.Shr:
+		if signed {
+			return value{t: sym.AShr(p, q)}
+		}
+		return value{t: sym.LShr(p, q)}
+	case ir.And:
+		return value{t: sym.And(p, q)}
+	case ir.Or:
+		return value{t: sym.Or(p, q)}
+	case ir.Xor:
+		return value{t: sym.Xor(p, q)}
+	case ir.Eq:
+		return value{t: sym.Eq(p, q)}
+	case ir.Ne:
+		return value{t: sym.Ne(p, q)}
+	case ir.Lt:
+		return value{t: lt(p, q, signed)}
+	case ir.Le:
+		return value{t: sym.BNot(lt(q, p, signed))}
+	case ir.Gt:
+		return value{t: lt(q, p, signed)}
+	case ir.Ge:
+		return value{t: sym.BNot(lt(p, q, signed))}
+	}
+	return x.unknown("binary", e.P, e.T)
+}
+
+func lt(p, q *sym.Term, signed bool) *sym.Term {
+	if signed {
+		return sym.Slt(p, q)
+	}
+	return sym.Ult(p, q)
+}
+
+// exactQuotient divides a product of sizes by one of its factors
+// (numel / size(-1)): the factors cannot overflow, so the quotient is the
+// product of the others. It returns nil when b is not a factor of a.
+func (x *executor) exactQuotient(a, b value) *sym.Term {
+	if len(a.factors) == 0 || b.t == nil {
+		return nil
+	}
+	fs := x.expand(a.factors)
+	bk := stripResize(b.t).Key()
+	for i, f := range fs {
+		if stripResize(f).Key() == bk {
+			rest := sym.Const(64, 1)
+			for j, g := range fs {
+				if j != i {
+					rest = sym.Mul(rest, g)
+				}
+			}
+			return rest
+		}
+	}
+	return nil
+}
+
+// stripResize removes the extensions and truncations around a variable
+// ((int64_t)(int)x.size(-1) is x.size(-1): sizes fit every integer type
+// the code converts them through). Other terms are returned as they are.
+func stripResize(t *sym.Term) *sym.Term {
+	u := t
+	for u.Op == sym.OpZExt || u.Op == sym.OpSExt || u.Op == sym.OpTrunc {
+		u = u.Args[0]
+	}
+	if u.Op == sym.OpVar {
+		return u
+	}
+	return t
+}
+
+func (x *executor) convert(e *ir.Convert, st *state) value {
+	v := x.eval(e.X, st)
+	switch t := e.T.(type) {
+	case *ir.IntType:
+		switch {
+		case v.t != nil && v.t.IsBool():
+			return value{t: sym.Ite(v.t, sym.Const(t.Bits, 1), sym.Const(t.Bits, 0))}
+		case v.t != nil:
+			out := value{t: sym.Resize(v.t, t.Bits, isSigned(e.X.Type()))}
+			if t.Bits == 64 && len(v.factors) > 0 {
+				out.factors = v.factors
+			}
+			return out
+		}
+	case *ir.BoolType:
+		if v.t != nil {
+			return value{t: truth(v.t)}
+		}
+	case *ir.PointerType:
+		if v.ptr != nil {
+			elem := t.Elem.Size()
+			if elem < 0 {
+				elem = 0
+			}
+			if v.ptr.ten != nil && v.ptr.ten.elem == 0 && elem > 0 {
+				v.ptr.ten.elem = elem
+			}
+			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem}}
+		}
+	default:
+		if isDim3(e.T) && v.t != nil && !v.t.IsBool() {
+			one := sym.Const(32, 1)
+			return value{dim3: &[3]*sym.Term{sym.Resize(v.t, 32, false), one, one}}
+		}
+		if v.known() {
+			return v // records, references, tensors: the same value
+		}
+	}
+	return x.unknown("conversion", e.P, e.T)
+}
+
+func (x *executor) intrinsic(e *ir.Intrinsic, st *state) value {
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(a, st)
+	}
+	name := strings.TrimPrefix(e.Name, "std::")
+	if v, ok := minMax(name, args, e.T); ok {
+		return v
+	}
+	return x.unknown(e.Name, e.P, e.T)
+}
+
+// minMax computes min and max of integers.
+func minMax(name string, args []value, t ir.Type) (value, bool) {
+	it, ok := t.(*ir.IntType)
+	if !ok || len(args) != 2 || args[0].t == nil || args[1].t == nil || args[0].t.IsBool() || args[1].t.IsBool() {
+		return value{}, false
+	}
+	a, b := sym.Resize(args[0].t, it.Bits, it.Signed), sym.Resize(args[1].t, it.Bits, it.Signed)
+	switch name {
+	case "min", "umin", "llmin", "ullmin":
+		return value{t: sym.Ite(lt(a, b, it.Signed), a, b)}, true
+	case "max", "umax", "llmax", "ullmax":
+		return value{t: sym.Ite(lt(a, b, it.Signed), b, a)}, true
+	}
+	return value{}, false
+}
+
+// call evaluates a call: lambdas and host functions with bodies are
+// inlined, the PyTorch API is summarised (tensor.go), std::min/max are
+// computed, anything else is unknown.
+func (x *executor) call(e *ir.Call, st *state) value {
+	if e.Closure != nil {
+		return x.inline(nil, e.Closure.Body, nil, nil, e, st)
+	}
+	var recv value
+	if e.Recv != nil {
+		recv = x.eval(e.Recv, st)
+	}
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(a, st)
+	}
+	if f := e.Fn; f != nil && f.Body != nil && f.Kind == ir.Host {
+		return x.inline(f, f.Body, f.Params, args, e, st)
+	}
+	if v, ok := x.torch(e, recv, args, st); ok {
+		return v
+	}
+	name := e.Name
+	if i := strings.LastIndex(name, "::"); i >= 0 && strings.HasPrefix(name, "std::") {
+		name = name[i+2:]
+	}
+	if v, ok := minMax(name, args, e.T); ok {
+		return v
+	}
+	return x.unknown(shortName(e.Name), e.P, e.T)
+}
+
+func shortName(n string) string {
+	if i := strings.LastIndex(n, "::"); i >= 0 {
+		return n[i+2:] + "()"
+	}
+	return n + "()"
+}
+
+// inline runs a host function's (or a lambda's) body with its parameters
+// bound, and returns the merge of its return values. Past the depth limit
+// or in recursion the result is unknown.
+func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []value, e *ir.Call, st *state) value {
+	if len(x.frames) > maxInline || (f != nil && x.onStack(f)) {
+		x.cut["host calls not inlined (depth or recursion)"]++
+		return x.unknown("call", e.P, e.T)
+	}
+	callee := st
+	if f != nil {
+		callee = &state{env: map[*ir.Var]value{}, pc: st.pc}
+		for i, p := range params {
+			if i < len(args) {
+				callee.env[p] = args[i]
+			}
+		}
+	}
+	fr := &frame{fn: f, call: e.P}
+	x.frames = append(x.frames, fr)
+	savedLoops := x.loops
+	x.loops = nil
+	end := x.block(body, callee)
+	x.loops = savedLoops
+	x.frames = x.frames[:len(x.frames)-1]
+	if end != nil {
+		fr.returns = append(fr.returns, end)
+		fr.retVals = append(fr.retVals, value{})
+	}
+	out := x.join(st, fr.returns)
+	if out == nil {
+		// Every path through the callee ended (a failed check): so does
+		// the caller's.
+		st.pc = append(st.pc, sym.False)
+		return value{}
+	}
+	if f == nil {
+		// A lambda shares the caller's variables: take its merged state.
+		for k, v := range out.env {
+			st.env[k] = v
+		}
+	}
+	st.pc = out.pc
+	return x.returnValue(st, fr)
+}
+
+func (x *executor) onStack(f *ir.Func) bool {
+	for _, fr := range x.frames {
+		if fr.fn == f {
+			return true
+		}
+	}
+	return false
+}
+
+// returnValue merges the return values of a frame: ite over the extra
+// path conditions of each return.
+func (x *executor) returnValue(st *state, fr *frame) value {
+	var out value
+	for i, v := range fr.retVals {
+		if i == 0 {
+			out = v
+			continue
+		}
+		extra := sym.BAnd(fr.returns[i].pc[min(len(st.pc), len(fr.returns[i].pc)):]...)
+		out = mergeValue(extra, v, out)
+	}
+	return out
+}

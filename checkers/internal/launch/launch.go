@@ -1,0 +1,135 @@
+package launch
+
+import (
+	"go/token"
+	"sort"
+	"sync"
+
+	"github.com/cudavet/cudavet/checkers/internal/model"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// Config says what model-fixed sizes may be.
+type Config struct {
+	// Label names the configuration in messages ("Mixtral-8x7B-v0.1", or
+	// "the bundled models").
+	Label string
+	// Values maps a canonical fixed size name to its allowed values.
+	Values map[string][]int64
+	// Who maps a canonical name and a value to the profiles that give it.
+	Who map[string]map[int64][]string
+}
+
+// NewConfig makes the configuration of a set of profiles: fixed sizes
+// range over the union of their values (extended by model.Mutations when
+// mutate is set).
+func NewConfig(label string, ps []*model.Profile, mutate bool) *Config {
+	vals, who := model.Union(ps)
+	if mutate {
+		vals = model.Mutate(vals)
+	}
+	return &Config{Label: label, Values: vals, Who: who}
+}
+
+// Site is one launch reached from an entry point.
+type Site struct {
+	Launch *ir.Launch
+	// Entry is the host function the path starts at; Calls are the call
+	// sites of the host helpers inlined on the way (outermost first).
+	Entry *ir.Func
+	Calls []token.Pos
+	// Spec is what the launcher says of the kernel's inputs; its terms are
+	// host variables (named "@…").
+	Spec *symex.Spec
+	// Unresolved lists what the launcher leaves unknown: "grid", "block",
+	// "len(p)" for a pointer parameter, or a scalar parameter's name.
+	Unresolved []string
+	// NotApplicable is set when the configuration gives no value to a
+	// fixed size the launch uses (an MoE launcher under a dense model).
+	NotApplicable string
+	// Fixed lists the model-fixed sizes the spec uses.
+	Fixed []FixedSize
+}
+
+// FixedSize is a model-fixed size of a site.
+type FixedSize struct {
+	Display, Canon string
+	Term           *sym.Term
+}
+
+// Result is the launcher analysis of a program under one configuration.
+type Result struct {
+	// Sites maps a kernel to its launch sites, in program order.
+	Sites map[*ir.Func][]*Site
+	// Entries is the number of entry points run; Cut counts what the
+	// analysis could not follow.
+	Entries int
+	Cut     map[string]int
+}
+
+type cacheKey struct {
+	prog *ir.Program
+	cfg  *Config
+}
+
+var cache sync.Map // cacheKey → *cacheEntry
+
+type cacheEntry struct {
+	once sync.Once
+	res  *Result
+}
+
+// Analyze runs every entry point of prog once per configuration (the
+// result is cached: every kernel of the program asks for it).
+func Analyze(prog *ir.Program, cfg *Config) *Result {
+	e, _ := cache.LoadOrStore(cacheKey{prog, cfg}, &cacheEntry{})
+	ce := e.(*cacheEntry)
+	ce.once.Do(func() { ce.res = analyze(prog, cfg) })
+	return ce.res
+}
+
+func analyze(prog *ir.Program, cfg *Config) *Result {
+	res := &Result{Sites: map[*ir.Func][]*Site{}, Cut: map[string]int{}}
+	for _, f := range Entries(prog) {
+		x := newExecutor(cfg)
+		x.run(f)
+		res.Entries++
+		for _, s := range x.sites {
+			res.Sites[s.Launch.Kernel] = append(res.Sites[s.Launch.Kernel], s)
+		}
+		for k, n := range x.cut {
+			res.Cut[k] += n
+		}
+	}
+	return res
+}
+
+// Entries returns the host functions with bodies that no other host
+// function of prog calls, in program order: the functions a Python
+// binding calls.
+func Entries(prog *ir.Program) []*ir.Func {
+	called := map[*ir.Func]bool{}
+	var hosts []*ir.Func
+	for _, f := range prog.Funcs {
+		if f.Kind != ir.Host || f.Body == nil {
+			continue
+		}
+		hosts = append(hosts, f)
+		ir.Inspect(f.Body, func(n ir.Node) bool {
+			if c, ok := n.(*ir.Call); ok && c.Fn != nil && c.Fn != f {
+				called[c.Fn] = true
+			}
+			return true
+		})
+	}
+	var out []*ir.Func
+	for _, f := range hosts {
+		if !called[f] {
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].P < out[j].P })
+	return out
+}

@@ -1,0 +1,253 @@
+package launch
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/cudavet/cudavet/checkers/internal/model"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+type class int
+
+const (
+	unclassified class = iota
+	fixedClass
+	userClass
+)
+
+func classify(name string) (class, string) {
+	switch k, canon := model.Classify(name); k {
+	case model.Fixed:
+		return fixedClass, canon
+	case model.User:
+		return userClass, canon
+	}
+	return unclassified, ""
+}
+
+// name binds a value to a local variable of the code: a size variable
+// not yet named takes the local's name (int hidden_size = x.size(-1));
+// a size computed from others, stored in a local whose name classifies
+// it (int num_tokens = x.numel() / hidden_size), becomes a variable of
+// its own, equal to the computation, so that the limits of its class
+// apply and messages name it.
+func (x *executor) name(v *ir.Var, val value, st *state) value {
+	it, ok := v.Type.(*ir.IntType)
+	if !ok || val.t == nil || val.t.IsBool() {
+		return val
+	}
+	base := stripResize(val.t)
+	if base.Op == sym.OpVar {
+		if h := x.vars[base.Name]; h != nil && !h.named && h.kind != unknownVar && h.kind != choiceVar {
+			h.display, h.named = v.Name, true
+		}
+		return val
+	}
+	if _, ok := val.t.Const(); ok {
+		return val
+	}
+	if cls, _ := classify(v.Name); cls == unclassified || x.dependsOnUnknown(val.t) {
+		return val
+	}
+	nv := x.newVar(v.Name, true, sizeVar, it.Bits, it.Signed, v.P)
+	x.facts = append(x.facts, sym.Eq(nv, val.t))
+	return value{t: nv, factors: val.factors}
+}
+
+func (x *executor) dependsOnUnknown(t *sym.Term) bool {
+	for _, v := range t.Vars() {
+		if h := x.vars[v.Name]; h == nil || h.kind == unknownVar {
+			return true
+		}
+	}
+	return false
+}
+
+// launch records a site: the kernel's spec under the path that reaches it.
+func (x *executor) launch(s *ir.Launch, st *state) {
+	if s.Kernel == nil || s.Kernel.Body == nil {
+		x.cut["launches of kernels without a body here"]++
+		return
+	}
+	site := &Site{Launch: s, Entry: x.entry}
+	for _, fr := range x.frames[1:] {
+		if fr.fn != nil {
+			site.Calls = append(site.Calls, fr.call)
+		}
+	}
+	grid, block, smem := x.eval(s.Grid, st), x.eval(s.Block, st), x.eval(s.Smem, st)
+	args := make([]value, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = x.eval(a, st)
+	}
+	b := &specBuilder{x: x, site: site, display: map[string]string{},
+		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}}}
+	b.args(s.Kernel, args)
+	b.geometry(grid, block, smem)
+	b.spec.Assume = append(append(b.spec.Assume, st.pc...), x.facts...)
+	b.classes()
+	site.Spec = b.spec
+	x.sites = append(x.sites, site)
+}
+
+type specBuilder struct {
+	x       *executor
+	site    *Site
+	spec    *symex.Spec
+	display map[string]string // this site's names of host variables
+	memory  []*sym.Term
+}
+
+// args binds the kernel's parameters to the launch's arguments.
+func (b *specBuilder) args(k *ir.Func, args []value) {
+	for i, p := range k.Params {
+		if i >= len(args) {
+			break
+		}
+		a := args[i]
+		switch t := p.Type.(type) {
+		case *ir.IntType:
+			if a.t == nil || a.t.IsBool() {
+				b.site.Unresolved = append(b.site.Unresolved, p.Name)
+				continue
+			}
+			if b.x.dependsOnUnknown(a.t) {
+				b.site.Unresolved = append(b.site.Unresolved, p.Name)
+			}
+			if base := stripResize(a.t); base.Op == sym.OpVar {
+				if h := b.x.vars[base.Name]; h != nil && !h.named && h.kind == sizeVar {
+					b.display[base.Name] = p.Name
+				}
+			}
+			b.spec.Params[p] = sym.Resize(a.t, t.Bits, true) // arguments already have the parameter's type
+		case *ir.PointerType:
+			b.pointer(p, t, a)
+		}
+	}
+}
+
+// pointer gives a pointer parameter the length of the tensor it points
+// into: (numel × element size − offset) / the parameter's element size.
+func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value) {
+	if a.ptr == nil || a.ptr.ten == nil {
+		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
+		return
+	}
+	pe := t.Elem.Size()
+	if pe <= 0 {
+		pe = 1
+	}
+	ten := a.ptr.ten
+	elem := ten.elem
+	if elem == 0 {
+		// Untyped data_ptr() cast to the kernel's type: take the larger of
+		// the sizes, so that the length is never underestimated.
+		elem = max(pe, a.ptr.elem)
+	}
+	bytes := sym.Mul(ten.numel, sym.Const(64, uint64(elem)))
+	b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
+	b.memory = append(b.memory, sym.Sle(ten.numel, sym.Int(64, model.DeviceMemory/elem)))
+	if b.x.dependsOnUnknown(a.ptr.off) {
+		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
+	}
+}
+
+func (b *specBuilder) geometry(grid, block, smem value) {
+	dims := func(v value, what string, out *[3]*sym.Term) {
+		if v.dim3 == nil {
+			b.site.Unresolved = append(b.site.Unresolved, what)
+			return
+		}
+		for i, d := range v.dim3 {
+			if b.x.dependsOnUnknown(d) {
+				b.site.Unresolved = append(b.site.Unresolved, what)
+				break
+			}
+			out[i] = d
+		}
+	}
+	dims(grid, "grid", &b.spec.Grid)
+	dims(block, "block", &b.spec.Block)
+	if smem.t != nil && !smem.t.IsBool() {
+		b.spec.Smem = sym.Resize(smem.t, 64, false)
+	}
+}
+
+// classes describes every host variable the spec uses and adds the
+// constraints of its class.
+func (b *specBuilder) classes() {
+	b.spec.Assume = append(b.spec.Assume, b.memory...)
+	terms := append([]*sym.Term(nil), b.spec.Assume...)
+	for _, t := range b.spec.Lengths {
+		terms = append(terms, t)
+	}
+	for _, t := range b.spec.Params {
+		terms = append(terms, t)
+	}
+	terms = append(terms, b.spec.Grid[:]...)
+	terms = append(terms, b.spec.Block[:]...)
+	terms = append(terms, b.spec.Smem)
+	seen := map[string]bool{}
+	var names []string
+	for _, t := range terms {
+		if t == nil {
+			continue
+		}
+		for _, v := range t.Vars() {
+			if !seen[v.Name] && b.x.vars[v.Name] != nil {
+				seen[v.Name] = true
+				names = append(names, v.Name)
+			}
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.describe(b.x.vars[n])
+	}
+}
+
+func (b *specBuilder) describe(h *hvar) {
+	display := h.display
+	if d, ok := b.display[h.term.Name]; ok {
+		display = d
+	}
+	info := &symex.VarInfo{Term: h.term, Display: display, Pos: h.pos, Signed: h.signed}
+	b.spec.Vars = append(b.spec.Vars, info)
+	switch h.kind {
+	case unknownVar:
+		info.Class = symex.Unknown
+		return
+	case choiceVar:
+		info.Class = symex.User
+		return
+	case restVar:
+		if h.ten != nil && !h.ten.inspected {
+			info.Class = symex.Unknown // a shape the launcher never looked at
+			return
+		}
+	}
+	info.Class = symex.User
+	v := h.term
+	if v.Width < 64 {
+		v = sym.Resize(v, 64, h.signed)
+	}
+	switch cls, canon := classify(display); cls {
+	case fixedClass:
+		info.Class = symex.Fixed
+		vals := b.x.cfg.Values[canon]
+		if len(vals) == 0 {
+			b.site.NotApplicable = fmt.Sprintf("%s: %s has no %s", display, b.x.cfg.Label, canon)
+		}
+		var alts []*sym.Term
+		for _, val := range vals {
+			alts = append(alts, sym.Eq(v, sym.Int(64, val)))
+		}
+		b.spec.Assume = append(b.spec.Assume, sym.BOr(alts...))
+		b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
+	case userClass:
+		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, model.UserLimits[canon])))
+	}
+}

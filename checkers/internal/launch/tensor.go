@@ -1,0 +1,427 @@
+package launch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/frontend/ir"
+)
+
+// tensor is a torch::Tensor: a region of numel elements and a shape that
+// is refined as the code asks for dimensions. With rank unknown, the
+// shape is lead ++ [rest] ++ reverse(trail): size(i) is lead[i],
+// size(-j) is trail[j-1], and rest stands for the product of the
+// dimensions in between (>= 1). Asking for a dimension past lead (or
+// trail) splits rest: rest = d × rest' (a fact of the analysis). With
+// rank known (a tensor the code made with a shape), rest is nil.
+type tensor struct {
+	name        string
+	lead, trail []*sym.Term // 64-bit dimension variables
+	rest        *sym.Term
+	restName    string
+	// numel is the product of the initial shape (64-bit, no overflow).
+	numel   *sym.Term
+	factors []*sym.Term // the factors numel is the product of, as refined
+	elem    int64       // element size in bytes, 0 until a typed view says
+	typed   bool        // elem comes from data_ptr<T>() (a cast's guess yields to it)
+	// inspected is set once the code asked for the tensor's shape (size,
+	// numel, view...). The shape of a tensor the launcher never looks at
+	// is whatever the caller passed: unknown, not a size to choose.
+	inspected bool
+	dtype     *sym.Term
+	id        int
+}
+
+// isTensorType reports whether t is torch::Tensor.
+func isTensorType(t ir.Type) bool {
+	_, ok := t.(*ir.TensorType)
+	return ok
+}
+
+func isDim3(t ir.Type) bool {
+	st, ok := t.(*ir.StructType)
+	return ok && (st.Name == "dim3" || st.Name == "uint3")
+}
+
+// newTensor is a tensor of unknown rank and shape (a parameter).
+func (x *executor) newTensor(name string) *tensor {
+	x.tensors++
+	t := &tensor{name: name, id: x.tensors}
+	t.restName = name + ".numel()"
+	t.rest = x.newVar(t.restName, false, restVar, 64, true, 0)
+	x.vars[t.rest.Name].ten = t
+	t.numel = t.rest
+	t.factors = []*sym.Term{t.rest}
+	x.numelFacts(t.rest)
+	return t
+}
+
+// shaped is a tensor of known shape (torch::empty({a, b}), view).
+func (x *executor) shaped(name string, dims []*sym.Term) *tensor {
+	x.tensors++
+	t := &tensor{name: name, id: x.tensors, lead: dims}
+	n := sym.Const(64, 1)
+	for _, d := range dims {
+		n = sym.Mul(n, d)
+	}
+	t.numel, t.factors = n, append([]*sym.Term(nil), dims...)
+	return t
+}
+
+// sizeFacts states that a dimension variable is a size: 1 <= d < 2^31.
+func (x *executor) sizeFacts(d *sym.Term) {
+	x.facts = append(x.facts, sym.Sle(sym.Int(64, 1), d), sym.Sle(d, sym.Int(64, 1<<31-1)))
+}
+
+// maxNumel bounds the elements of a tensor: one byte each in the device's
+// memory (2^38 > model.DeviceMemory).
+const maxNumel = 1 << 38
+
+// numelFacts states that a product of dimensions is a number of
+// elements: 1 <= n <= maxNumel.
+func (x *executor) numelFacts(n *sym.Term) {
+	x.facts = append(x.facts, sym.Sle(sym.Int(64, 1), n), sym.Sle(n, sym.Int(64, maxNumel)))
+}
+
+// dim returns size(i) of t (i may be negative), refining the shape.
+func (x *executor) dim(t *tensor, i int64) *sym.Term {
+	t.inspected = true
+	if t.rest == nil {
+		r := int64(len(t.lead))
+		if i < 0 {
+			i += r
+		}
+		if i < 0 || i >= r {
+			return nil
+		}
+		return t.lead[i]
+	}
+	if i >= 0 {
+		for int64(len(t.lead)) <= i {
+			d := x.newVar(fmt.Sprintf("%s.size(%d)", t.name, len(t.lead)), false, sizeVar, 64, true, 0)
+			t.lead = append(t.lead, d)
+			x.split(t, d)
+		}
+		return t.lead[i]
+	}
+	for int64(len(t.trail)) < -i {
+		d := x.newVar(fmt.Sprintf("%s.size(%d)", t.name, -len(t.trail)-1), false, sizeVar, 64, true, 0)
+		t.trail = append(t.trail, d)
+		x.split(t, d)
+	}
+	return t.trail[-i-1]
+}
+
+// split takes dimension d out of t's rest: rest = d × rest'.
+func (x *executor) split(t *tensor, d *sym.Term) {
+	x.sizeFacts(d)
+	var known []string
+	for _, l := range t.lead {
+		known = append(known, x.vars[l.Name].display)
+	}
+	for _, l := range t.trail {
+		known = append(known, x.vars[l.Name].display)
+	}
+	t.restName = fmt.Sprintf("%s.numel() / (%s)", t.name, strings.Join(known, " * "))
+	r := x.newVar(t.restName, false, restVar, 64, true, 0)
+	x.vars[r.Name].ten = t
+	x.numelFacts(r)
+	// rest = d × r without wrapping. Every product <= maxNumel = 2^38
+	// satisfies one of the two cases, and both keep d × r < 2^63: a
+	// linear stand-in for the no-overflow predicate, which is costly.
+	small := sym.BAnd(sym.Slt(d, sym.Int(64, 1<<16)), sym.Slt(r, sym.Int(64, 1<<47)))
+	large := sym.Slt(r, sym.Int(64, 1<<32))
+	x.facts = append(x.facts, sym.Eq(t.rest, sym.Mul(d, r)), sym.BOr(small, large))
+	x.splits[t.rest.Name] = [2]*sym.Term{d, r}
+	t.factors = x.expand(t.factors)
+	t.rest = r
+}
+
+// expand replaces the factors that were split since they were taken by
+// the dimensions they were split into.
+func (x *executor) expand(fs []*sym.Term) []*sym.Term {
+	var out []*sym.Term
+	for _, f := range fs {
+		if s, ok := x.splits[f.Name]; ok && f.Op == sym.OpVar {
+			out = append(out, x.expand(s[:])...)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// stride is the contiguous layout's stride of dimension i: the product
+// of the dimensions after it.
+func (x *executor) stride(t *tensor, i int64) *sym.Term {
+	if i < 0 && t.rest != nil {
+		x.dim(t, i)
+		s := sym.Const(64, 1)
+		for j := int64(0); j < -i-1; j++ {
+			s = sym.Mul(s, t.trail[j])
+		}
+		return s
+	}
+	if t.rest == nil {
+		r := int64(len(t.lead))
+		if i < 0 {
+			i += r
+		}
+		if i < 0 || i >= r {
+			return nil
+		}
+		s := sym.Const(64, 1)
+		for _, d := range t.lead[i+1:] {
+			s = sym.Mul(s, d)
+		}
+		return s
+	}
+	x.dim(t, i)
+	s := t.rest
+	for _, d := range t.lead[i+1:] {
+		s = sym.Mul(s, d)
+	}
+	for _, d := range t.trail {
+		s = sym.Mul(s, d)
+	}
+	return s
+}
+
+// methods lists the summarised members of at::Tensor (README counts them).
+var methods = []string{
+	"size", "sizes", "numel", "dim", "ndimension", "stride", "strides", "data_ptr", "const_data_ptr",
+	"mutable_data_ptr", "scalar_type", "dtype", "is_contiguous", "view", "reshape", "flatten", "contiguous",
+	"options", "element_size", "itemsize", "nbytes", "clone", "to", "cuda", "detach", "view_as", "reshape_as",
+	"expand_as", "defined", "is_cuda", "device",
+	"get_device", "zero_", "fill_", "copy_", "storage_offset", "is_same_size", "new_empty", "new_zeros",
+}
+
+// Functions is the number of PyTorch functions and members the analysis
+// summarises (at::Tensor members and tensor factories).
+func Functions() int { return len(methods) + len(factories) }
+
+var factories = []string{"empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like", "empty_strided"}
+
+// torch summarises a call of the PyTorch API; ok is false for anything
+// else.
+func (x *executor) torch(e *ir.Call, recv value, args []value, st *state) (value, bool) {
+	name := e.Name
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	if recv.ten != nil {
+		return x.method(e, name, recv.ten, args)
+	}
+	switch {
+	case name == "operator[]" && len(args) == 2 && args[0].list != nil:
+		if i, ok := constant(args[1]); ok {
+			return listElem(args[0].list, i, e.T), true
+		}
+	case name == "operator[]" && len(args) == 2 && args[0].sizesOf != nil:
+		if i, ok := constant(args[1]); ok {
+			if d := x.dim(args[0].sizesOf, i); d != nil {
+				return value{t: sym.Resize(d, intBits(e.T), true)}, true
+			}
+		}
+	case name == "size" && recv.list != nil:
+		return value{t: sym.Const(intBits(e.T), uint64(len(recv.list)))}, true
+	case name == "ArrayRef" && len(args) == 1 && args[0].list != nil:
+		return args[0], true
+	case name == "dispatch_scalar_type" && len(args) == 1:
+		return args[0], true
+	case contains(factories, name) && isTensorType(e.T):
+		return x.factory(name, args), true
+	}
+	return value{}, false
+}
+
+func (x *executor) factory(name string, args []value) value {
+	if strings.HasSuffix(name, "_like") && len(args) > 0 && args[0].ten != nil {
+		src := args[0].ten
+		t := &tensor{name: "new", lead: src.lead, trail: src.trail, rest: src.rest, restName: src.restName,
+			numel: src.numel, factors: src.factors, elem: src.elem, dtype: src.dtype}
+		x.tensors++
+		t.id = x.tensors
+		return value{ten: t}
+	}
+	if len(args) > 0 && args[0].list != nil {
+		return value{ten: x.shaped("new", args[0].list)}
+	}
+	return value{}
+}
+
+func listElem(l []*sym.Term, i int64, t ir.Type) value {
+	if i < 0 {
+		i += int64(len(l))
+	}
+	if i < 0 || i >= int64(len(l)) {
+		return value{}
+	}
+	return value{t: sym.Resize(l[i], intBits(t), true)}
+}
+
+func intBits(t ir.Type) int {
+	if it, ok := t.(*ir.IntType); ok {
+		return it.Bits
+	}
+	return 64
+}
+
+func constant(v value) (int64, bool) {
+	if v.t == nil || v.t.IsBool() {
+		return 0, false
+	}
+	c, ok := v.t.Const()
+	return sym.SignExtend(c, v.t.Width), ok
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// method summarises a member of at::Tensor.
+func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (value, bool) {
+	bits := intBits(e.T)
+	arg := func(i int) (int64, bool) {
+		if i < len(args) {
+			return constant(args[i])
+		}
+		return 0, false
+	}
+	switch name {
+	case "numel", "nbytes", "dim", "ndimension", "view", "reshape", "flatten", "sizes", "strides":
+		t.inspected = true
+	}
+	switch name {
+	case "size", "stride":
+		i, ok := arg(0)
+		if !ok {
+			return value{}, false
+		}
+		var d *sym.Term
+		if name == "size" {
+			d = x.dim(t, i)
+		} else {
+			d = x.stride(t, i)
+		}
+		if d == nil {
+			return value{}, false
+		}
+		return value{t: sym.Resize(d, bits, true)}, true
+	case "sizes", "strides":
+		if t.rest != nil {
+			if name == "sizes" {
+				return value{sizesOf: t}, true // indexed with constants below
+			}
+			return value{}, false
+		}
+		var l []*sym.Term
+		for i := range t.lead {
+			if name == "sizes" {
+				l = append(l, t.lead[i])
+			} else {
+				l = append(l, x.stride(t, int64(i)))
+			}
+		}
+		return value{list: l}, true
+	case "numel":
+		return value{t: sym.Resize(t.numel, bits, true), factors: t.factors}, true
+	case "nbytes":
+		if t.elem > 0 {
+			return value{t: sym.Resize(sym.Mul(t.numel, sym.Const(64, uint64(t.elem))), bits, false)}, true
+		}
+	case "dim", "ndimension":
+		if t.rest == nil {
+			return value{t: sym.Const(bits, uint64(len(t.lead)))}, true
+		}
+		r := x.newVar(t.name+".dim()", false, choiceVar, bits, true, e.P)
+		x.facts = append(x.facts, sym.Sle(sym.Int(bits, int64(len(t.lead)+len(t.trail))), r), sym.Sle(r, sym.Int(bits, 64)))
+		return value{t: r}, true
+	case "element_size", "itemsize":
+		if t.elem > 0 {
+			return value{t: sym.Const(bits, uint64(t.elem))}, true
+		}
+	case "data_ptr", "const_data_ptr", "mutable_data_ptr":
+		elem := int64(0)
+		if pt, ok := e.T.(*ir.PointerType); ok {
+			if s := pt.Elem.Size(); s > 0 {
+				elem = s
+			}
+		}
+		if elem > 0 && (t.elem == 0 || !t.typed) {
+			t.elem, t.typed = elem, true // data_ptr<T>() says what the elements are
+		}
+		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem}}, true
+	case "scalar_type", "dtype":
+		if t.dtype == nil {
+			t.dtype = x.newVar(t.name+".scalar_type()", false, choiceVar, intBits(e.T), false, e.P)
+		}
+		return value{t: sym.Resize(t.dtype, bits, false)}, true
+	case "is_contiguous", "defined", "is_cuda", "is_same_size":
+		return value{t: sym.True}, true
+	case "contiguous", "clone", "cuda", "detach", "zero_", "fill_", "copy_", "expand_as", "view_as", "reshape_as":
+		return value{ten: t}, true
+	case "to":
+		c := *t // same shape; the element type may change
+		c.elem, c.typed = 0, false
+		x.tensors++
+		c.id = x.tensors
+		return value{ten: &c}, true
+	case "view", "reshape":
+		if len(args) == 1 && args[0].list != nil {
+			return value{ten: x.reshape(t, args[0].list)}, true
+		}
+		if len(args) == 1 && args[0].ten == nil && args[0].list == nil {
+			return value{ten: t}, true // view(dtype): same bytes; the element size is set by the next typed view
+		}
+	case "flatten":
+		if len(args) == 0 {
+			f := x.shaped(t.name, []*sym.Term{t.numel})
+			f.elem, f.dtype = t.elem, t.dtype
+			return value{ten: f}, true
+		}
+	case "storage_offset":
+		return value{t: sym.Const(bits, 0)}, true
+	case "options", "device", "get_device":
+		return value{}, true
+	case "new_empty", "new_zeros":
+		if len(args) > 0 && args[0].list != nil {
+			return value{ten: x.shaped("new", args[0].list)}, true
+		}
+	}
+	return value{}, false
+}
+
+// reshape is t viewed with the given shape; one -1 dimension is inferred.
+func (x *executor) reshape(t *tensor, dims []*sym.Term) *tensor {
+	out := make([]*sym.Term, len(dims))
+	infer := -1
+	known := sym.Const(64, 1)
+	for i, d := range dims {
+		if c, ok := d.Const(); ok && int64(c) == -1 {
+			infer = i
+			continue
+		}
+		out[i] = d
+		known = sym.Mul(known, d)
+	}
+	if infer >= 0 {
+		q := x.exactQuotient(value{factors: t.factors}, value{t: known})
+		if q == nil {
+			q = sym.SDiv(t.numel, known)
+		}
+		out[infer] = q
+	} else {
+		x.facts = append(x.facts, sym.Eq(known, t.numel)) // view requires the same number of elements
+	}
+	v := &tensor{name: t.name, lead: out, numel: t.numel, factors: t.factors, elem: t.elem, dtype: t.dtype}
+	x.tensors++
+	v.id = x.tensors
+	return v
+}
