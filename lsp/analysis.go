@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"runtime"
 	"sort"
 
 	"github.com/cudavet/cudavet/checkers/driver"
@@ -23,7 +24,11 @@ import (
 // findings are published at once through partial, then the symbolic ones
 // (seconds per function, bounded by the solver budgets), whose findings
 // join them. Cancellation is checked between the stages: the front end
-// and the driver do not take a context.
+// and the driver do not take a context, so a cancelled symbolic stage runs
+// to its end in the background. Hence one symbolic stage at a time (of
+// any document), on all cores but one unless the settings say otherwise:
+// abandoned stages never pile up, and the first stage and the input keep
+// a core.
 func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error) {
 	cfg := s.config()
 	overlay := s.docs.files()
@@ -39,13 +44,22 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		jobs := cfg.jobs
 		if i > 0 {
 			partial(out)
+			release, err := s.acquireSymbolic(ctx)
+			if err != nil {
+				return nil, err
+			}
+			defer release()
+			if jobs == 0 {
+				jobs = max(1, runtime.GOMAXPROCS(0)-1)
+			}
 		}
 		res, err := driver.Run(prog, driver.Config{
 			Analyzers: stage,
 			Debug:     cfg.debug,
-			Jobs:      cfg.jobs,
+			Jobs:      jobs,
 			ReadFile:  overlayReader(overlay),
 		})
 		if err != nil {
@@ -54,6 +68,16 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		out = union(out, s.findings(snap, overlay, prog.Fset, res.Diagnostics))
 	}
 	return out, ctx.Err()
+}
+
+// acquireSymbolic waits for the server's one symbolic stage, or for ctx.
+func (s *Server) acquireSymbolic(ctx context.Context) (release func(), err error) {
+	select {
+	case s.symbolic <- struct{}{}:
+		return func() { <-s.symbolic }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // symbolic names the helper analyzer of the symbolic executor: the

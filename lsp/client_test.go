@@ -26,7 +26,7 @@ import (
 const wait = 2 * time.Minute
 
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	srv  *Server
 	w    *io.PipeWriter // the server's input
 	done chan struct{}  // closed when Serve returns
@@ -54,7 +54,7 @@ type message struct {
 // newClient starts a server with the options (Log defaults to the test
 // log) and returns its client; edit may adjust the server before it
 // serves (the tests replace its analysis).
-func newClient(t *testing.T, opts Options, edit func(*Server)) *client {
+func newClient(t testing.TB, opts Options, edit func(*Server)) *client {
 	t.Helper()
 	if opts.Log == nil {
 		opts.Log = testWriter{t}
@@ -96,7 +96,7 @@ func (p pipeRWC) Close() error {
 	return p.PipeWriter.Close()
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(b), "\n"))

@@ -53,6 +53,7 @@ type Server struct {
 	log      *log.Logger
 	docs     *overlays
 	sched    *scheduler
+	symbolic chan struct{} // holds a token while a symbolic stage runs
 
 	mu       sync.Mutex
 	conn     *jsonrpc2.Conn // set by Serve (or its first message)
@@ -90,6 +91,7 @@ func NewServer(opts Options) (*Server, error) {
 		log:      log.New(opts.Log, "", log.LstdFlags),
 		docs:     newOverlays(),
 		results:  map[protocol.DocumentURI][]finding{},
+		symbolic: make(chan struct{}, 1),
 		exitCode: 1,
 	}
 	s.sched = newScheduler(opts.Debounce, opts.Timeout, s.analyse, s.publishOutcome)

@@ -1,0 +1,105 @@
+package lsp
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	protocol "github.com/sourcegraph/go-lsp"
+)
+
+// benchKernel returns a kernel file of at least n lines in the style of
+// an inference engine's csrc/: per round, the block sum of reduce.cu (its
+// barrier bug included), an annotated elementwise kernel and the torch
+// launcher of both.
+func benchKernel(t testing.TB, n int) string {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "lsp", "reduce.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, kernel, _ := strings.Cut(string(data), "#include <cuda_runtime.h>\n")
+	var b strings.Builder
+	b.WriteString("#include <cuda_runtime.h>\n#include <torch/all.h>\n")
+	for i := 0; strings.Count(b.String(), "\n") < n; i++ {
+		b.WriteString(strings.ReplaceAll(kernel, "block_sum_kernel", fmt.Sprintf("block_sum_kernel_%d", i)))
+		fmt.Fprintf(&b, `
+// cudavet:shape out[rows, d]; shape in[rows, d]; user rows; fixed d = 4096
+// cudavet:launch grid=rows block=256
+__global__ void scale_kernel_%[1]d(float* __restrict__ out, const float* __restrict__ in,
+                               const int rows, const int d, const float s) {
+  const int row = blockIdx.x;
+  for (int i = threadIdx.x; i < d; i += blockDim.x) {
+    out[row * d + i] = in[row * d + i] * s;
+  }
+}
+
+void launch_%[1]d(torch::Tensor& sums, torch::Tensor& out, torch::Tensor& in, double s) {
+  const int d = in.size(-1);
+  const int rows = in.numel() / d;
+  block_sum_kernel_%[1]d<<<rows, 256>>>(sums.data_ptr<float>(), in.data_ptr<float>(), d);
+  scale_kernel_%[1]d<<<rows, 256>>>(out.data_ptr<float>(), in.data_ptr<float>(), rows, d, (float)s);
+}
+`, i)
+	}
+	return b.String()
+}
+
+// BenchmarkDidChangeToDiagnostics measures, on a 1,000-line kernel file,
+// the time from a didChange (a one-line edit that fixes or brings back the
+// first kernel's barrier bug, in turn) to the first publishDiagnostics of
+// the new version, debounce included: what the user waits for before the
+// editor reflects the edit. With the default checkers that publication is
+// the first stage's (the checkers without the symbolic executor); the
+// symbolic stage follows in the background, one at a time. It reports the
+// median and the slowest edit besides the mean.
+func BenchmarkDidChangeToDiagnostics(b *testing.B) {
+	for _, bc := range []struct {
+		name     string
+		settings any
+		debounce time.Duration
+	}{
+		{"barrierdiv", barrierdiv, 0},
+		{"barrierdiv-no-debounce", barrierdiv, -1},
+		// Last: its abandoned symbolic stages run on in the background.
+		{"default-checkers", nil, 0},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			benchDidChange(b, bc.settings, bc.debounce)
+		})
+	}
+}
+
+func benchDidChange(b *testing.B, settings any, debounce time.Duration) {
+	text := benchKernel(b, 1000)
+	path := filepath.Join(b.TempDir(), "big.cu")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	line := strings.Count(text[:strings.Index(text, bugText)], "\n")
+	c := newClient(b, Options{Debounce: debounce, Log: io.Discard}, nil)
+	c.initialize(settings)
+	uri := c.open(path, text, 1)
+	c.diagnostics(uri, version(1))
+	edit := protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line + 1}}
+	var took []time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		newText := fixedBug
+		if i%2 == 1 {
+			newText = bugText
+		}
+		start := time.Now()
+		c.change(uri, i+2, &edit, newText+"\n")
+		c.diagnostics(uri, version(i+2))
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "ms-median")
+	b.ReportMetric(float64(took[len(took)-1])/float64(time.Millisecond), "ms-max")
+}
