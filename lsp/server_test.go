@@ -297,6 +297,8 @@ func TestConfiguration(t *testing.T) {
 	if s.Model != "llama-3-8b" || len(s.Checks) != 1 || s.Checks[0] != "annotation" {
 		t.Errorf("settings %+v", s)
 	}
+	// Another tool's settings change nothing.
+	c.notify(methodDidChangeConfig, map[string]any{"settings": map[string]any{"glspc": map[string]any{"server": "x"}}})
 	// Invalid settings are shown and not applied.
 	c.notify(methodDidChangeConfig, map[string]any{"settings": map[string]any{"arch": 5}})
 	deadline := time.After(wait)

@@ -62,3 +62,17 @@ func TestSettingsMergeAndConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestForeignSettings(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`{"glspc": {"x": 1}}`:          true,
+		`{"cudavet": {"checks": "x"}}`: false,
+		`{"clangFlags": ["-O2"]}`:      false,
+		`{}`:                           false,
+		`null`:                         false,
+	} {
+		if got := foreign([]byte(raw)); got != want {
+			t.Errorf("foreign(%s) = %v", raw, got)
+		}
+	}
+}
