@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/driver"
 	"github.com/cudavet/cudavet/frontend"
@@ -25,11 +26,18 @@ import (
 // (seconds per function, bounded by the solver budgets), whose findings
 // join them. Cancellation is checked between the stages: the front end
 // and the driver do not take a context, so a cancelled symbolic stage runs
-// to its end in the background. Hence one symbolic stage at a time (of
-// any document), on all cores but one unless the settings say otherwise:
+// to its end in the background. Hence the symbolic stage starts only after
+// Options.SymbolicDelay without a newer edit, and one at a time (of any
+// document), on all cores but one unless the settings say otherwise:
 // abandoned stages never pile up, and the first stage and the input keep
 // a core.
 func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error) {
+	if _, err := os.Stat(snap.path); err != nil {
+		// The front end resolves the file on disk (its directory is the
+		// analysed tree): a buffer never saved is not analysed yet.
+		s.logf("cudavet: %s is not analysed until it is saved: %v", snap.path, err)
+		return nil, nil
+	}
 	cfg := s.config()
 	overlay := s.docs.files()
 	overlay[snap.path] = snap.text.Content()
@@ -47,6 +55,13 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		jobs := cfg.jobs
 		if i > 0 {
 			partial(out)
+			// Wait for a pause in the edits: a symbolic stage cannot be
+			// stopped once started, so none starts while the user types.
+			select {
+			case <-time.After(s.symbolicDelay):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 			release, err := s.acquireSymbolic(ctx)
 			if err != nil {
 				return nil, err

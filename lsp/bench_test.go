@@ -54,34 +54,39 @@ void launch_%[1]d(torch::Tensor& sums, torch::Tensor& out, torch::Tensor& in, do
 // first kernel's barrier bug, in turn) to the first publishDiagnostics of
 // the new version, debounce included: what the user waits for before the
 // editor reflects the edit. With the default checkers that publication is
-// the first stage's (the checkers without the symbolic executor); the
-// symbolic stage follows in the background, one at a time. It reports the
+// the first stage's (the checkers without the symbolic executor). Edits
+// that follow each other closely never start the symbolic stage
+// (default-checkers); default-checkers-after-pause pauses before each edit
+// (untimed) long enough for the symbolic stage to be running when the
+// edit comes, as when the user types again after a pause. It reports the
 // median and the slowest edit besides the mean.
 func BenchmarkDidChangeToDiagnostics(b *testing.B) {
 	for _, bc := range []struct {
 		name     string
 		settings any
 		debounce time.Duration
+		pause    time.Duration // untimed, before each edit
 	}{
-		{"barrierdiv", barrierdiv, 0},
-		{"barrierdiv-no-debounce", barrierdiv, -1},
+		{"barrierdiv", barrierdiv, 0, 0},
+		{"barrierdiv-no-debounce", barrierdiv, -1, 0},
+		{"default-checkers", nil, 0, 0},
 		// Last: its abandoned symbolic stages run on in the background.
-		{"default-checkers", nil, 0},
+		{"default-checkers-after-pause", nil, 0, 3 * time.Second},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			benchDidChange(b, bc.settings, bc.debounce)
+			benchDidChange(b, bc.settings, bc.debounce, bc.pause)
 		})
 	}
 }
 
-func benchDidChange(b *testing.B, settings any, debounce time.Duration) {
+func benchDidChange(b *testing.B, settings any, debounce, pause time.Duration) {
 	text := benchKernel(b, 1000)
 	path := filepath.Join(b.TempDir(), "big.cu")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	line := strings.Count(text[:strings.Index(text, bugText)], "\n")
-	c := newClient(b, Options{Debounce: debounce, Log: io.Discard}, nil)
+	c := newClient(b, Options{Debounce: debounce, SymbolicDelay: time.Second, Log: io.Discard}, nil)
 	c.initialize(settings)
 	uri := c.open(path, text, 1)
 	c.diagnostics(uri, version(1))
@@ -92,6 +97,11 @@ func benchDidChange(b *testing.B, settings any, debounce time.Duration) {
 		newText := fixedBug
 		if i%2 == 1 {
 			newText = bugText
+		}
+		if pause > 0 {
+			b.StopTimer()
+			time.Sleep(pause)
+			b.StartTimer()
 		}
 		start := time.Now()
 		c.change(uri, i+2, &edit, newText+"\n")

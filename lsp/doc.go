@@ -20,7 +20,7 @@
 //	overlay.go      the open documents: versioned snapshots, full and incremental edits, URIs
 //	text_sync.go    didOpen, didChange, didSave, didClose
 //	scheduler.go    per-document debounce, cancellation of stale analyses, timeout, panic recovery
-//	analysis.go     one analysis: front end with the buffers as overlay, then the checkers
+//	analysis.go     one analysis: front end with the buffers as overlay, then the checkers in two stages (fast, symbolic)
 //	diagnostics.go  driver diagnostics to protocol diagnostics; publishDiagnostics
 //	codeaction.go   textDocument/codeAction: the cudavet:ignore comment for a finding
 //	hover.go        textDocument/hover: a flagged line's findings and witnesses

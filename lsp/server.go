@@ -26,6 +26,10 @@ type Options struct {
 	Debounce time.Duration
 	// Timeout bounds one analysis (0: one minute).
 	Timeout time.Duration
+	// SymbolicDelay is how long after the first stage's publication the
+	// symbolic checkers wait for a newer edit before they start (0: one
+	// second; negative: no wait).
+	SymbolicDelay time.Duration
 	// Log receives the server's log (nil: discarded). With stdio it must
 	// not be stdout, which carries the protocol.
 	Log io.Writer
@@ -35,6 +39,8 @@ type Options struct {
 const (
 	DefaultDebounce = 150 * time.Millisecond
 	DefaultTimeout  = time.Minute
+	// DefaultSymbolicDelay is a pause in typing.
+	DefaultSymbolicDelay = time.Second
 )
 
 // state is where the server is in the protocol's lifecycle.
@@ -54,6 +60,8 @@ type Server struct {
 	docs     *overlays
 	sched    *scheduler
 	symbolic chan struct{} // holds a token while a symbolic stage runs
+	// symbolicDelay: see Options.SymbolicDelay.
+	symbolicDelay time.Duration
 
 	mu       sync.Mutex
 	conn     *jsonrpc2.Conn // set by Serve (or its first message)
@@ -76,6 +84,9 @@ func NewServer(opts Options) (*Server, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.SymbolicDelay == 0 {
+		opts.SymbolicDelay = DefaultSymbolicDelay
+	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
@@ -84,15 +95,16 @@ func NewServer(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		registry: opts.Registry,
-		defaults: opts.Defaults,
-		settings: opts.Defaults,
-		cfg:      cfg,
-		log:      log.New(opts.Log, "", log.LstdFlags),
-		docs:     newOverlays(),
-		results:  map[protocol.DocumentURI][]finding{},
-		symbolic: make(chan struct{}, 1),
-		exitCode: 1,
+		registry:      opts.Registry,
+		defaults:      opts.Defaults,
+		settings:      opts.Defaults,
+		cfg:           cfg,
+		log:           log.New(opts.Log, "", log.LstdFlags),
+		docs:          newOverlays(),
+		results:       map[protocol.DocumentURI][]finding{},
+		symbolic:      make(chan struct{}, 1),
+		symbolicDelay: opts.SymbolicDelay,
+		exitCode:      1,
 	}
 	s.sched = newScheduler(opts.Debounce, opts.Timeout, s.analyse, s.publishOutcome)
 	return s, nil

@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -189,6 +190,18 @@ func TestIncrementalSync(t *testing.T) {
 	c.change(uri, 4, nil, fixed(t, text))
 	if p := c.diagnostics(uri, version(4)); len(p.Diagnostics) != 0 {
 		t.Errorf("after a full change: %+v", p.Diagnostics)
+	}
+}
+
+// TestNeverSaved: a buffer whose file is not on disk is not analysed (the
+// front end needs the file): no diagnostic, no error.
+func TestNeverSaved(t *testing.T) {
+	c := newClient(t, Options{}, nil)
+	c.initialize(barrierdiv)
+	_, text := kernel(t)
+	uri := c.open(filepath.Join(t.TempDir(), "new.cu"), text, 1)
+	if p := c.diagnostics(uri, version(1)); len(p.Diagnostics) != 0 {
+		t.Errorf("%+v", p.Diagnostics)
 	}
 }
 
