@@ -18,6 +18,9 @@ import (
 // checked), the executor's invariant. A model covers the slice's
 // variables only: the variables of dropped constraints are absent.
 //
+// Definitions of variables nothing else mentions are dropped first when
+// they are satisfiable whatever the rest is (see dropDefinitions).
+//
 // Ground constraints (no variables) are constants after sym's folding: true
 // is dropped, false kept, so a query with a false constraint stays Unsat.
 type Independence struct {
@@ -45,6 +48,7 @@ func Slice(q Query) Query {
 	if q.Goal == nil {
 		return q
 	}
+	q = dropDefinitions(q)
 	uf := unionFind{}
 	for _, c := range q.Constraints {
 		vs := c.Vars()
