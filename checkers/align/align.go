@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return ""
 	}
-	return res.CheckAccesses(Violation, scalar, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
+	return res.CheckAccesses("align", Violation, scalar, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
 		pass.Report(diagnostic(r, a, w, viol))
 	}), nil
 }
@@ -63,8 +63,9 @@ func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Ter
 	if when := witness.WhenAt(r.Trace, w, relevant); when != "" {
 		msg += " " + when
 	}
+	msg += r.ModelNote(w)
 	d := analysis.Diagnostic{Pos: a.Pos, Category: "align", Message: msg,
-		Related: witness.Related(r.Trace, w, a.Pos, r.Context)}
+		Related: append(witness.Related(r.Trace, w, a.Pos, r.Context), r.Related()...)}
 	for _, call := range a.Inline {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})
 	}

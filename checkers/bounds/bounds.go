@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return ""
 	}
-	return res.CheckAccesses(Violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
+	return res.CheckAccesses("bounds", Violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
 		pass.Report(diagnostic(r, a, w, viol))
 	}), nil
 }
@@ -85,8 +85,9 @@ func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Ter
 	if when := witness.When(r.Trace, w, relevant); when != "" {
 		msg += " " + when
 	}
+	msg += r.ModelNote(w)
 	d := analysis.Diagnostic{Pos: a.Pos, Category: "bounds", Message: msg,
-		Related: witness.Related(r.Trace, w, a.Pos, r.Context)}
+		Related: append(witness.Related(r.Trace, w, a.Pos, r.Context), r.Related()...)}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: a.Pos,
 		Message: witness.Prefix + fmt.Sprintf("byte offset %d of %d", int64(off), int64(size))})
 	for _, call := range a.Inline {

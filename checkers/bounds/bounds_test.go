@@ -1,11 +1,16 @@
 package bounds
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/checkertest"
+	"github.com/cudavet/cudavet/checkers/driver"
 	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend"
+	"golang.org/x/tools/go/analysis"
 )
 
 func Test(t *testing.T) {
@@ -19,4 +24,46 @@ func Test(t *testing.T) {
 func init() {
 	symexec.QueryTimeout = 5 * time.Second
 	symexec.KernelBudget = 2 * time.Minute
+}
+
+// The moe_align bug needs fewer than 32 experts: it is reported under the
+// Mixtral profile (8 experts), and the message names the model, but not
+// under DeepSeek-V2-Lite (64 experts, one thread per expert).
+func TestModelProfiles(t *testing.T) {
+	file := filepath.Join(checkertest.TestData(), "bug_moe_align_launcher.cu")
+	for _, tc := range []struct {
+		model string
+		want  int
+	}{{"mixtral-8x7b", 4}, {"deepseek-v2-lite", 0}} {
+		if err := symexec.Analyzer.Flags.Set("model", tc.model); err != nil {
+			t.Fatal(err)
+		}
+		prog, err := frontend.Load(&frontend.Config{}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := driver.Run(prog, driver.Config{Analyzers: []*analysis.Analyzer{Analyzer}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		for _, d := range res.Diagnostics {
+			if d.Checker != "bounds" {
+				continue
+			}
+			got++
+			if !strings.Contains(d.Message, "under Mixtral-8x7B-v0.1") {
+				t.Errorf("-model %s: %s: message does not name the model", tc.model, d.Message)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("-model %s: %d findings, want %d", tc.model, got, tc.want)
+		}
+		for _, v := range res.Verdicts {
+			t.Logf("-model %s: %s [%s]: %s %s", tc.model, v.Func, v.Context, v.Verdict.Verdict, v.Reason)
+		}
+	}
+	if err := symexec.Analyzer.Flags.Set("model", ""); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -71,6 +71,15 @@ type Diagnostic struct {
 type Result struct {
 	Diagnostics []Diagnostic
 	Stats       Stats
+	// Verdicts judge each kernel under each of its contexts (launch
+	// sites, model profiles), in program order.
+	Verdicts []Verdict
+}
+
+// Verdict is a cudair.Verdict with its positions resolved.
+type Verdict struct {
+	cudair.Verdict
+	Position, LaunchPosition token.Position
 }
 
 // Run runs cfg.Analyzers over every unit of prog and returns their
@@ -95,7 +104,15 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	stats := newStats(order, r.roots)
 	stats.Units = len(units)
+	var verdicts []Verdict
 	for _, o := range outs {
+		for _, v := range o.verdicts {
+			vd := Verdict{Verdict: v, Position: prog.Fset.Position(v.Pos)}
+			if v.LaunchAt.IsValid() {
+				vd.LaunchPosition = prog.Fset.Position(v.LaunchAt)
+			}
+			verdicts = append(verdicts, vd)
+		}
 		stats.addUnit(o)
 		for _, d := range o.diags {
 			m.add(d)
@@ -106,7 +123,7 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 	diags = r.suppress(diags, &stats)
 	sortDiagnostics(diags)
 	stats.countFindings(diags)
-	return &Result{Diagnostics: diags, Stats: stats}, nil
+	return &Result{Diagnostics: diags, Stats: stats, Verdicts: verdicts}, nil
 }
 
 // unitsOf returns the program's functions with a body, in program order.

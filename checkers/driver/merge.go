@@ -30,16 +30,21 @@ type dedupKey struct {
 	message       string
 }
 
-// merger collects diagnostics, keeping the first of each dedupKey.
+// merger collects diagnostics, keeping the first of each dedupKey, and
+// of each position's reports by one checker, those of the first function
+// (unit) that reported there: another instantiation words the same
+// finding with its own witness (float's sizes, half's), and units arrive
+// in program order, so the choice does not depend on scheduling.
 type merger struct {
 	fset       *token.FileSet
 	seen       map[dedupKey]bool
+	first      map[dedupKey]string // message-less key → the function that reported there first
 	diags      []Diagnostic
 	duplicates int
 }
 
 func newMerger(fset *token.FileSet) *merger {
-	return &merger{fset: fset, seen: map[dedupKey]bool{}}
+	return &merger{fset: fset, seen: map[dedupKey]bool{}, first: map[dedupKey]string{}}
 }
 
 func (m *merger) add(d Diagnostic) {
@@ -47,11 +52,20 @@ func (m *merger) add(d Diagnostic) {
 	if !d.Position.IsValid() {
 		k.offset = -1
 	}
+	at := k
+	at.message = ""
+	if f, ok := m.first[at]; ok && f != d.Function && k.offset >= 0 {
+		m.duplicates++
+		return
+	}
 	if m.seen[k] {
 		m.duplicates++
 		return
 	}
 	m.seen[k] = true
+	if _, ok := m.first[at]; !ok {
+		m.first[at] = d.Function
+	}
 	m.diags = append(m.diags, d)
 }
 

@@ -15,8 +15,9 @@ import (
 
 // unitOut is what the analyzers produced on one unit.
 type unitOut struct {
-	diags []Diagnostic // root analyzers' reports and every internal error
-	runs  []analyzerRun
+	diags    []Diagnostic // root analyzers' reports and every internal error
+	runs     []analyzerRun
+	verdicts []cudair.Verdict
 }
 
 // analyzerRun records one analyzer on one unit for the statistics.
@@ -63,6 +64,13 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 			}
 		}
 		out.runs = append(out.runs, run)
+	}
+	// Verdicts are read once every analyzer of the unit has recorded its
+	// outcomes.
+	for _, res := range results {
+		if v, ok := res.(cudair.Verdicter); ok {
+			out.verdicts = append(out.verdicts, v.Verdicts()...)
+		}
 	}
 	return out
 }

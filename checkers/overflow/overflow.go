@@ -54,14 +54,21 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		ops, kinds := r.Trace.SinkOps()
+		hit := map[ir.Expr]bool{}
 		for _, op := range ops {
-			// One report per operation in the source.
-			if seen[op.Node] {
+			if hit[op.Node] {
 				continue
 			}
 			w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
 			counts[symex.OutcomeCounter(outcome, err)]++
+			r.Record("overflow", symex.OutcomeCounter(outcome, err))
 			if err != nil || outcome != symex.Violated {
+				continue
+			}
+			hit[op.Node] = true
+			// One report per operation in the source (every context is
+			// still checked, for its verdict).
+			if seen[op.Node] {
 				continue
 			}
 			seen[op.Node] = true
@@ -109,9 +116,10 @@ func diagnostic(r *symexec.Run, op *symex.Op, kinds []symex.SinkKind, w *symex.W
 	if when != "" {
 		msg += " " + when
 	}
+	msg += r.ModelNote(w)
 	msg += fmt.Sprintf(" (used as %s)", sinkText(kinds))
 	d := analysis.Diagnostic{Pos: op.Pos, Category: "overflow", Message: msg,
-		Related: witness.Related(r.Trace, w, op.Pos, r.Context)}
+		Related: append(witness.Related(r.Trace, w, op.Pos, r.Context), r.Related()...)}
 	for _, call := range op.Inline {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})
 	}

@@ -3,20 +3,26 @@
 // inputs, for the overflow, bounds and align checkers to query. It reports
 // nothing itself.
 //
-// Each kernel is executed once per context: today the context built from
-// its `// cudavet:` annotations (checkers/internal/spec); launch sites and
-// model profiles add contexts in later work. Device functions are checked
-// where kernels inline them.
+// Each kernel is executed once per context: once per launch site the
+// host-launcher analysis reaches (checkers/internal/launch), under each
+// model configuration (-symexec.model), with the kernel's `// cudavet:`
+// assumptions added. A kernel whose annotations give sizes (shapes, a
+// launch, fixed or user sizes) is executed under its annotations alone
+// (checkers/internal/spec): the author's statement wins over what the
+// launcher implies; so is a kernel no analysed launcher reaches. Device
+// functions are checked where kernels inline them.
 package symexec
 
 import (
 	"context"
+	"io"
 	"reflect"
 	"sync"
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/annot"
+	"github.com/cudavet/cudavet/checkers/internal/launch"
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/solver/z3"
 	"github.com/cudavet/cudavet/checkers/internal/spec"
@@ -35,6 +41,22 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeOf((*Result)(nil)),
 }
 
+func init() {
+	Analyzer.Flags.StringVar(&flags.model, "model", "",
+		"model profiles for model-fixed sizes: a bundled name, a config.json path, a comma-separated list, or all (one context per profile); empty: the union of the bundled profiles")
+	Analyzer.Flags.BoolVar(&flags.mutate, "mutate", false,
+		"also try valid variants of the profiles' sizes (expert counts, top-k, head sizes, quantization bits and groups)")
+}
+
+var flags struct {
+	model  string
+	mutate bool
+}
+
+// MaxSites bounds the launch sites (times model configurations) under
+// which one kernel is executed; the others are counted.
+var MaxSites = 8
+
 // QueryTimeout bounds one solver query, and KernelBudget the solver time
 // one checker spends on one kernel; a check cut short by either is counted
 // as undecided, never a finding.
@@ -42,6 +64,10 @@ var (
 	QueryTimeout = 500 * time.Millisecond
 	KernelBudget = 20 * time.Second
 )
+
+// QueryLog, when set, receives every solver query in SMT-LIB (the CLI's
+// -dump=queries).
+var QueryLog io.Writer
 
 // Result is what is known of the unit's function and, for a kernel, its
 // executions (none for other functions).
@@ -59,6 +85,8 @@ type Result struct {
 	Spec       *symex.Spec
 	SpecErrors []error
 	Runs       []*Run
+
+	cut map[string]int // contexts not run, by reason
 }
 
 // Counters reports what the executions could not follow exactly, summed
@@ -77,46 +105,104 @@ func (r *Result) Counters() map[string]int {
 		if st.Truncated {
 			c["executions truncated (step budget)"]++
 		}
+		if run.Site != nil {
+			c["kernels executed under a launch site"]++
+			if len(run.Site.Unresolved) == 0 {
+				c["launch sites with full sizes"]++
+			}
+		}
+	}
+	for k, n := range r.cut {
+		c[k] += n
 	}
 	return c
 }
 
 // Run is one execution of the kernel under one context.
 type Run struct {
-	// Context names where the sizes came from ("annotations").
+	// Context names where the sizes came from ("annotations", "launch in
+	// rms_norm at layernorm.cu:52").
 	Context string
 	Spec    *symex.Spec
 	Trace   *symex.Trace
+	// Site is the launch site the spec comes from (nil: annotations or
+	// the kernel alone), Config the model configuration it was built
+	// under.
+	Site   *launch.Site
+	Config *launch.Config
 	// Infeasible is set when the context's assumptions contradict each
 	// other: nothing can be checked under it.
 	Infeasible bool
+
+	mu       sync.Mutex
+	outcomes map[string]cudair.Counts // checker → outcome counters, for verdicts
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	u := cudair.Of(pass)
-	res := &Result{Unit: u}
+	res := &Result{Unit: u, cut: map[string]int{}}
 	res.Annotations, res.FileDiagnostics, res.FirstInFile = annotations(u)
 	res.Spec, res.SpecErrors = spec.FromAnnotations(u.Func, res.Annotations)
 	if u.Func.Kind != ir.Kernel || u.Func.Body == nil {
 		return res, nil
 	}
-	sp := res.Spec
-	ctx := context.Background()
-	tr := symex.Exec(ctx, u.Func, sp, symex.Options{})
-	r := &Run{Context: "kernel alone: hardware limits and __launch_bounds__", Spec: sp, Trace: tr}
-	if res.Annotations != nil && len(res.Annotations.Directives()) > 0 {
-		r.Context = "annotations"
+	cfgs, err := configs()
+	if err != nil {
+		return nil, err
 	}
-	if len(sp.Assume) > 0 {
+	annotated := res.Annotations != nil && len(res.Annotations.Directives()) > 0
+	if sizesAnnotated(res.Annotations) {
+		// The author said what the sizes are: that is the context (the
+		// launcher may say less, or describe another use).
+		cfgs = nil
+	}
+	for _, cfg := range cfgs {
+		lr := launch.Analyze(u.Prog, cfg)
+		for _, site := range lr.Sites[u.Func] {
+			if site.NotApplicable != "" {
+				res.cut["launch contexts not applicable to the model"]++
+				continue
+			}
+			if len(res.Runs) >= MaxSites {
+				res.cut["launch contexts not checked (over -symexec max per kernel)"]++
+				continue
+			}
+			sp := merge(site.Spec, res.Spec, u.Func)
+			r := &Run{Context: siteContext(pass, site, cfg, len(cfgs) > 1), Spec: sp, Site: site, Config: cfg}
+			res.execute(r)
+		}
+	}
+	if len(res.Runs) == 0 && res.cut["launch contexts not applicable to the model"] == 0 {
+		r := &Run{Context: "kernel alone: hardware limits and __launch_bounds__", Spec: res.Spec}
+		if annotated {
+			r.Context = "annotations"
+		}
+		res.execute(r)
+	}
+	return res, nil
+}
+
+// sizesAnnotated reports annotations that give sizes (shapes, a launch,
+// fixed or user sizes), not only assumptions.
+func sizesAnnotated(set *annot.Set) bool {
+	return set != nil && (len(set.Shapes) > 0 || set.Launch != nil || len(set.Fixed) > 0 || len(set.Users) > 0)
+}
+
+// execute runs the kernel under r's spec and checks that the spec's
+// assumptions can hold together.
+func (res *Result) execute(r *Run) {
+	ctx := context.Background()
+	r.Trace = symex.Exec(ctx, res.Unit.Func, r.Spec, symex.Options{})
+	r.outcomes = map[string]cudair.Counts{}
+	if len(r.Spec.Assume) > 0 {
 		s, release := Solver()
-		feasible, err := tr.Feasible(ctx, s)
+		feasible, err := r.Trace.Feasible(ctx, s)
 		release()
 		if err == nil && feasible == solver.Unsat {
 			r.Infeasible = true
 		}
 	}
 	res.Runs = append(res.Runs, r)
-	return res, nil
 }
 
 // annotations attaches the annotations of the unit's file: the set that
@@ -149,6 +235,9 @@ var pool struct {
 	stats solver.Stats
 }
 
+// shared is the process's exact-answer table (see solver.Shared).
+var shared = solver.NewShared()
+
 // SolverStats sums the statistics of every solver chain released so far
 // (queries, cache hits, solver calls and time, timeouts), for benchmarks
 // and -stats.
@@ -174,7 +263,7 @@ func Solver() (solver.Solver, func()) {
 			return unavailable{err}, func() {}
 		}
 	}
-	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout})
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout, Log: QueryLog, Shared: shared})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)
@@ -196,7 +285,7 @@ func (u unavailable) Check(context.Context, solver.Query) (solver.Result, solver
 // calls report for each that does. skip returns a counter name for an
 // access that cannot be checked ("" to check it). It returns the checks'
 // outcome counts for -stats.
-func (r *Result) CheckAccesses(violation func(*symex.Access) *sym.Term, skip func(*symex.Access) string,
+func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sym.Term, skip func(*symex.Access) string,
 	report func(*Run, *symex.Access, *symex.Witness, *sym.Term)) cudair.Counts {
 	counts := cudair.Counts{}
 	if len(r.Runs) == 0 {
@@ -211,19 +300,26 @@ func (r *Result) CheckAccesses(violation func(*symex.Access) *sym.Term, skip fun
 		if run.Infeasible {
 			continue
 		}
+		found := map[ir.Node]bool{}
 		for _, a := range run.Trace.Accesses {
-			if why := skip(a); why != "" {
-				counts[why]++
+			if found[a.Node] {
 				continue
 			}
-			if done[a.Node] {
+			if why := skip(a); why != "" {
+				counts[why]++
+				run.Record(checker, why)
 				continue
 			}
 			viol := violation(a)
 			w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
 			counts[symex.OutcomeCounter(outcome, err)]++
+			run.Record(checker, symex.OutcomeCounter(outcome, err))
 			if err != nil || outcome != symex.Violated {
 				continue
+			}
+			found[a.Node] = true
+			if done[a.Node] {
+				continue // reported under an earlier context
 			}
 			done[a.Node] = true
 			report(run, a, w, viol)

@@ -52,7 +52,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
-	wantKeys(t, "top level", out, "version", "diagnostics", "stats")
+	wantKeys(t, "top level", out, "version", "diagnostics", "stats", "verdicts")
 	if out["version"] != float64(1) {
 		t.Errorf("version %v", out["version"])
 	}

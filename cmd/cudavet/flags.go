@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 )
 
@@ -27,6 +28,9 @@ type options struct {
 	dump        string
 	witness     bool     // print witnesses under text findings
 	fix         bool     // apply suggested fixes
+	model       string   // -model: profiles for model-fixed sizes
+	mutate      bool     // -mutate: also valid variants of the profiles
+	verdicts    bool     // -verdicts: print the per-kernel verdict table
 	clangArgs   []string // after "--"
 	patterns    []string // never empty: "." by default
 }
@@ -62,7 +66,7 @@ var (
 )
 
 // dumpStages are the accepted -dump values.
-var dumpStages = []string{"ir"}
+var dumpStages = []string{"ir", "queries"}
 
 // parseArgs parses flags, patterns and, after "--", extra clang flags.
 // Flags come before patterns, as with go vet.
@@ -104,6 +108,11 @@ func (o *options) validate() error {
 	case o.dump != "" && !slices.Contains(dumpStages, o.dump):
 		return fmt.Errorf("-dump=%s: want one of %s", o.dump, strings.Join(dumpStages, ", "))
 	}
+	if o.model != "" {
+		if err := symexec.CheckModel(o.model); err != nil {
+			return fmt.Errorf("-model: %w", err)
+		}
+	}
 	for _, p := range o.patterns {
 		if strings.HasPrefix(p, "-") {
 			return fmt.Errorf("flag %s after the patterns: flags come first", p)
@@ -131,7 +140,10 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.IntVar(&o.arch, "arch", 0, "__CUDA_ARCH__ for device code, e.g. 800 or 900 (0: 800)")
 	fs.BoolVar(&o.witness, "witness", true, "print each finding's witness (launch, thread, sizes) under it in text output")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
-	fs.StringVar(&o.dump, "dump", "", "print a stage instead of checking: `ir` (the lowered functions)")
+	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking)")
+	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
+	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
+	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, c.Name()+"."+f.Name, f.Usage)
@@ -201,6 +213,10 @@ func (a *app) help(args []string) int {
 		a.usage(a.stdout, a.flagSet(&options{}))
 		return exitClean
 	case 1:
+		if args[0] == "models" {
+			fmt.Fprintln(a.stdout, strings.Join(symexec.Models(), "\n"))
+			return exitClean
+		}
 		c := a.registry.Lookup(args[0])
 		if c == nil {
 			fmt.Fprintf(a.stderr, "cudavet help: unknown checker %q (valid: %s)\n", args[0], strings.Join(a.registry.Names(), ", "))
@@ -213,7 +229,7 @@ func (a *app) help(args []string) int {
 		}
 		return exitClean
 	}
-	fmt.Fprintln(a.stderr, "usage: cudavet help [checker]")
+	fmt.Fprintln(a.stderr, "usage: cudavet help [checker | models]")
 	return exitUsage
 }
 
@@ -232,4 +248,12 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// configureModel passes -model and -mutate to the symbolic executor.
+func (o *options) configureModel() error {
+	if err := symexec.Analyzer.Flags.Set("model", o.model); err != nil {
+		return err
+	}
+	return symexec.Analyzer.Flags.Set("mutate", fmt.Sprint(o.mutate))
 }

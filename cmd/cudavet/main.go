@@ -9,6 +9,7 @@ import (
 
 	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -84,6 +85,16 @@ func (a *app) analyse() int {
 	}
 	if o.dump == "ir" {
 		return a.dumpIR(prog)
+	}
+	if o.dump == "queries" {
+		// The solver queries go to stdout as they are asked, then the
+		// findings as usual.
+		symexec.QueryLog = a.stdout
+		defer func() { symexec.QueryLog = nil }()
+	}
+	if err := o.configureModel(); err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitUsage
 	}
 	start := time.Now()
 	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs})

@@ -65,6 +65,11 @@ func (a *app) output(prog *ir.Program, res *driver.Result) error {
 	case a.opts.sarif:
 		return a.writeSARIF(prog, res)
 	}
+	defer func() {
+		if a.opts.verdicts {
+			a.printVerdicts(res)
+		}
+	}()
 	for _, d := range res.Diagnostics {
 		w := a.stdout
 		if kindOf(&d) != finding {
@@ -127,6 +132,7 @@ type jsonOutput struct {
 	Version     int              `json:"version"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Stats       jsonStats        `json:"stats"`
+	Verdicts    []jsonVerdict    `json:"verdicts"`
 }
 
 type jsonDiagnostic struct {
@@ -169,9 +175,18 @@ type jsonEdit struct {
 }
 
 func (a *app) writeJSON(prog *ir.Program, res *driver.Result) error {
-	out := jsonOutput{Version: jsonVersion, Diagnostics: []jsonDiagnostic{}, Stats: a.jsonStats(prog, res)}
+	out := jsonOutput{Version: jsonVersion, Diagnostics: []jsonDiagnostic{}, Stats: a.jsonStats(prog, res),
+		Verdicts: []jsonVerdict{}}
 	for _, d := range res.Diagnostics {
 		out.Diagnostics = append(out.Diagnostics, a.jsonDiagnostic(prog.Fset, d))
+	}
+	for _, v := range res.Verdicts {
+		jv := jsonVerdict{File: relName(v.Position.Filename), Line: v.Position.Line, Kernel: v.Func,
+			Context: v.Context, Verdict: v.Verdict.Verdict, Reason: v.Reason}
+		if v.LaunchPosition.IsValid() {
+			jv.LaunchFile, jv.LaunchLine = relName(v.LaunchPosition.Filename), v.LaunchPosition.Line
+		}
+		out.Verdicts = append(out.Verdicts, jv)
 	}
 	enc := json.NewEncoder(a.stdout)
 	enc.SetIndent("", "  ")
@@ -284,4 +299,33 @@ func (a *app) jsonStats(prog *ir.Program, res *driver.Result) jsonStats {
 			Findings: c.Findings, Suppressed: c.Suppressed, InternalErrors: c.InternalErrors, TimeMS: ms(c.Time)})
 	}
 	return js
+}
+
+// jsonVerdict is one kernel's verdict under one context.
+type jsonVerdict struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Kernel     string `json:"kernel"`
+	Context    string `json:"context"`
+	LaunchFile string `json:"launch_file,omitempty"`
+	LaunchLine int    `json:"launch_line,omitempty"`
+	Verdict    string `json:"verdict"` // findings, verified or incomplete
+	Reason     string `json:"reason,omitempty"`
+}
+
+// printVerdicts writes the verdict table (text output, -verdicts) and a
+// count of each verdict.
+func (a *app) printVerdicts(res *driver.Result) {
+	w := a.stdout
+	fmt.Fprintln(w, "\nVerdicts:")
+	count := map[string]int{}
+	for _, v := range res.Verdicts {
+		count[v.Verdict.Verdict]++
+		line := fmt.Sprintf("  %s: %s [%s]: %s", a.pos(v.Position), v.Func, v.Context, v.Verdict.Verdict)
+		if v.Reason != "" {
+			line += " (" + v.Reason + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "  %d findings, %d verified, %d incomplete\n", count["findings"], count["verified"], count["incomplete"])
 }

@@ -234,7 +234,15 @@ func (b *specBuilder) describe(h *hvar) {
 	if v.Width < 64 {
 		v = sym.Resize(v, 64, h.signed)
 	}
-	switch cls, canon := classify(display); cls {
+	cls, canon := classify(display)
+	if cls == unclassified {
+		// A dimension no name describes could be anything from 1 to 2^31:
+		// choosing it would report shapes no maintainer would run. It
+		// stays unknown (a finding must hold for every value of it).
+		info.Class = symex.Unknown
+		return
+	}
+	switch cls {
 	case fixedClass:
 		info.Class = symex.Fixed
 		vals := b.x.cfg.Values[canon]

@@ -53,6 +53,7 @@ func init() {
 		"seq_len":    {"seq_len", "seqlen", "max_seq_len", "seq_length", "context_len", "max_context_len", "kv_len", "max_model_len", "max_seqlen", "max_seq_length", "num_kv_tokens", "seq_lens"},
 		"num_blocks": {"num_blocks", "num_cache_blocks", "num_kv_blocks", "num_gpu_blocks", "max_num_blocks_per_seq", "max_num_blocks"},
 		"block_size": {"block_size", "page_size", "cache_block_size"},
+		"numel":      {"numel", "num_elements", "n_elements", "total_elements", "num_elems", "n_elems"},
 	} {
 		for _, n := range names {
 			userNames[n] = canon
@@ -72,15 +73,18 @@ func init() {
 //   - num_blocks 1,048,576 KV-cache blocks (16-token blocks of a 141 GB
 //     GPU's cache).
 //   - block_size 256 (KV-cache page or GEMM tile size).
+//   - numel 2^36 elements of one tensor (a third of an H200's memory in
+//     16-bit elements).
 //
-// Sizes that no name classifies range over [1, 2^31-1], bounded by
-// DeviceMemory when they are tensor dimensions.
+// Sizes that no name classifies are unknown: the launcher analysis does
+// not choose them.
 var UserLimits = map[string]int64{
 	"num_tokens": 1 << 20,
 	"batch":      4096,
 	"seq_len":    1 << 21,
 	"num_blocks": 1 << 20,
 	"block_size": 256,
+	"numel":      1 << 36,
 }
 
 // DeviceMemory bounds the bytes of one tensor: 141 GB, an H200's memory.
