@@ -87,7 +87,8 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}}}
 	b.args(s.Kernel, args)
 	b.geometry(grid, block, smem)
-	b.spec.Assume = append(append(b.spec.Assume, st.pc...), x.facts...)
+	b.spec.Assume = append(b.spec.Assume, st.pc...)
+	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
 	b.classes()
 	site.Spec = b.spec
 	x.sites = append(x.sites, site)
@@ -174,6 +175,71 @@ func (b *specBuilder) geometry(grid, block, smem value) {
 	if smem.t != nil && !smem.t.IsBool() {
 		b.spec.Smem = sym.Resize(smem.t, 64, false)
 	}
+}
+
+// relevantFacts returns the facts of the analysis (tensor shapes,
+// definitions of named sizes) connected through shared variables to what
+// the launch uses: its lengths, scalars, geometry and path condition.
+// Facts about the entry's other tensors say nothing about this launch.
+func (b *specBuilder) relevantFacts() []*sym.Term {
+	used := map[string]bool{}
+	mark := func(t *sym.Term) {
+		if t != nil {
+			for _, v := range t.Vars() {
+				used[v.Name] = true
+			}
+		}
+	}
+	for _, t := range b.spec.Lengths {
+		mark(t)
+	}
+	for _, t := range b.spec.Params {
+		mark(t)
+	}
+	for i := range 3 {
+		mark(b.spec.Grid[i])
+		mark(b.spec.Block[i])
+	}
+	mark(b.spec.Smem)
+	for _, t := range b.spec.Assume {
+		mark(t)
+	}
+	for _, t := range b.memory {
+		mark(t)
+	}
+	in := make([]bool, len(b.x.facts))
+	for changed := true; changed; {
+		changed = false
+		for i, f := range b.x.facts {
+			if in[i] {
+				continue
+			}
+			vs := f.Vars()
+			touch := false
+			for _, v := range vs {
+				if used[v.Name] {
+					touch = true
+					break
+				}
+			}
+			if !touch {
+				continue
+			}
+			in[i], changed = true, true
+			for _, v := range vs {
+				used[v.Name] = true
+			}
+		}
+	}
+	var out []*sym.Term
+	seen := map[string]bool{}
+	for i, f := range b.x.facts {
+		if in[i] && !seen[f.Key()] {
+			seen[f.Key()] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // classes describes every host variable the spec uses and adds the
