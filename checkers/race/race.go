@@ -67,8 +67,19 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Violation is the race of thread 1's access a with thread 2's access b
-// (see symex.Pair.Race).
-func Violation(p *symex.Pair, a, b *symex.Access) *sym.Term { return p.Race(a, b) }
+// (see symex.Pair.Race), with both accesses' index arithmetic exact: two
+// threads that meet only because an index wrapped are the overflow
+// checker's finding, not a race.
+func Violation(p *symex.Pair, a, b *symex.Access) *sym.Term {
+	conj := []*sym.Term{p.Race(a, b)}
+	for _, o := range a.Ops {
+		conj = append(conj, sym.BNot(o.Overflow()))
+	}
+	for _, o := range b.Ops {
+		conj = append(conj, sym.BNot(p.Second(o.Overflow())))
+	}
+	return sym.BAnd(conj...)
+}
 
 // accumulates reports whether access a is a write of an element its
 // thread also reads (hist[bin] += 1): only there may the witness choose
