@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	protocol "github.com/sourcegraph/go-lsp"
 	"golang.org/x/tools/go/analysis"
@@ -67,6 +68,11 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 				return nil, err
 			}
 			defer release()
+			// The symbolic executor's model is process-wide; only this
+			// stage (one at a time, under the lock just taken) reads it.
+			if err := symexec.Analyzer.Flags.Set("model", cfg.model); err != nil {
+				return nil, err
+			}
 			if jobs == 0 {
 				jobs = max(1, runtime.GOMAXPROCS(0)-1)
 			}

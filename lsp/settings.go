@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers"
+	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	"golang.org/x/tools/go/analysis"
 )
@@ -29,8 +30,8 @@ type Settings struct {
 	// empty means the default checkers. JSON takes a list or a
 	// comma-separated string.
 	Checks stringList `json:"checks,omitempty"`
-	// Model is the model profile (-model). It is passed through unchanged;
-	// the analysis uses it once the command line's -model exists.
+	// Model is the model profile (-model): a bundled name, a config.json
+	// path, a comma-separated list or "all"; empty: the bundled union.
 	Model string `json:"model,omitempty"`
 	// Includes (-I) and Defines (-D, NAME or NAME=VALUE) become clang flags
 	// before ClangFlags (the flags after "--").
@@ -102,7 +103,7 @@ type config struct {
 	frontend  frontend.Config // Overlay unset: each analysis sets its own
 	debug     bool
 	jobs      int
-	model     string // not used yet: see Settings.Model
+	model     string // -model for the symbolic stage (see Settings.Model)
 }
 
 // config validates the settings against the registry and derives the
@@ -121,6 +122,11 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 	}
 	if s.Jobs < 0 {
 		return nil, fmt.Errorf("jobs %d: want a number of parallel jobs >= 0", s.Jobs)
+	}
+	if s.Model != "" {
+		if err := symexec.CheckModel(s.Model); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
 	}
 	var args []string
 	for _, dir := range s.Includes {
