@@ -19,6 +19,10 @@ type Config struct {
 	Jobs int
 	// Arch is the __CUDA_ARCH__ value device code is parsed for (0: 800).
 	Arch int
+	// Cache, when set, keeps each parsed unit for the next Load of the
+	// same file with the same flags, which reparses it with a precompiled
+	// preamble (a language server's edits). Nil: every Load parses afresh.
+	Cache *ParseCache
 }
 
 // Load expands patterns (a file, a directory, or dir/... for a directory

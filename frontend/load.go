@@ -137,14 +137,21 @@ func (ld *loader) unsaved() []clang.UnsavedFile {
 func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	r := &tuResult{name: name}
 	start := time.Now()
-	tu, err := idx.Parse(name, ld.args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+	var tu clang.TranslationUnit
+	var err error
+	release := func() { tu.Dispose() }
+	if c := ld.cfg.Cache; c != nil {
+		tu, release, err = c.parse(name, ld.args, ld.unsaved())
+	} else {
+		tu, err = idx.Parse(name, ld.args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+	}
 	r.parseTime = time.Since(start)
 	if err != nil {
 		ld.report(name, token.NoPos, "parse", fmt.Sprintf("libclang could not parse %s: %v", filepath.Base(name), err))
 		r.parseErr = true
 		return r
 	}
-	defer tu.Dispose()
+	defer release()
 	r.parseErr = ld.parseDiagnostics(name, tu)
 	ld.markIncluded(tu)
 	start = time.Now()

@@ -44,6 +44,7 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 	overlay[snap.path] = snap.text.Content()
 	fc := cfg.frontend
 	fc.Overlay = overlay
+	fc.Cache = s.parses
 	prog, err := frontend.Load(&fc, snap.path)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", snap.path, err)

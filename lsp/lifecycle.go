@@ -54,6 +54,7 @@ func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
 // otherwise.
 func (s *Server) exit() {
 	s.sched.stop()
+	s.parses.Close()
 	s.mu.Lock()
 	if s.state == stateShutdown {
 		s.exitCode = 0

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cudavet/cudavet/checkers"
+	"github.com/cudavet/cudavet/frontend"
 	protocol "github.com/sourcegraph/go-lsp"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -60,6 +61,9 @@ type Server struct {
 	docs     *overlays
 	sched    *scheduler
 	symbolic chan struct{} // holds a token while a symbolic stage runs
+	// parses keeps each open file's translation unit, so an edit reparses
+	// it with a precompiled preamble instead of parsing the headers again.
+	parses *frontend.ParseCache
 	// symbolicDelay: see Options.SymbolicDelay.
 	symbolicDelay time.Duration
 
@@ -103,6 +107,7 @@ func NewServer(opts Options) (*Server, error) {
 		docs:          newOverlays(),
 		results:       map[protocol.DocumentURI][]finding{},
 		symbolic:      make(chan struct{}, 1),
+		parses:        frontend.NewParseCache(),
 		symbolicDelay: opts.SymbolicDelay,
 		exitCode:      1,
 	}

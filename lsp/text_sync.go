@@ -63,5 +63,8 @@ func (s *Server) didClose(_ context.Context, params *json.RawMessage) (any, erro
 		s.setFindings(p.TextDocument.URI, nil)
 		s.publish(p.TextDocument.URI, 0, nil)
 	})
+	if path, err := uriPath(p.TextDocument.URI); err == nil {
+		s.parses.Forget(path)
+	}
 	return nil, nil
 }
