@@ -364,3 +364,32 @@ func TestLocalReferences(t *testing.T) {
 	wantLevel(t, "y = s_bin (a reference to shared memory)", r.Var(y), Uniform)
 	wantLevel(t, "x assigned through xr", r.Var(x), Divergent)
 }
+
+// A comparison of the thread index with a warp boundary is the same in
+// every lane of a warp; one with another constant is not.
+func TestWarpBoundary(t *testing.T) {
+	tid := &ir.Builtin{Kind: ir.ThreadIdx, Dim: 0}
+	c := func(v int64) ir.Expr { return &ir.Const{T: ir.Uint, Val: v} }
+	for _, tc := range []struct {
+		op   ir.BinOp
+		x, y ir.Expr
+		want Level
+	}{
+		{ir.Lt, tid, c(32), WarpUniform},
+		{ir.Ge, tid, c(64), WarpUniform},
+		{ir.Le, tid, c(31), WarpUniform},
+		{ir.Gt, c(96), tid, WarpUniform},
+		{ir.Gt, c(95), tid, Divergent},
+		{ir.Lt, tid, c(16), Divergent},
+		{ir.Le, tid, c(32), Divergent},
+		{ir.Eq, tid, c(0), Divergent},
+	} {
+		f := &ir.Func{Name: "k", Kind: ir.Kernel}
+		b := &ir.Binary{Op: tc.op, X: tc.x, Y: tc.y, T: ir.Bool}
+		v := &ir.Var{Name: "c", Type: ir.Bool, Kind: ir.LocalVar}
+		f.Body = &ir.Block{Stmts: []ir.Stmt{&ir.DeclStmt{Var: v, Init: b}}}
+		if got := New(f).Var(v).Level; got != tc.want {
+			t.Errorf("%s: level %s, want %s", ir.ExprString(b), got, tc.want)
+		}
+	}
+}

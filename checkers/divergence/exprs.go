@@ -125,8 +125,43 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c >= 5 && c < 64 {
 			return warpIndex(x, e, " >> "+itoa(c))
 		}
+	case ir.Lt, ir.Ge, ir.Le, ir.Gt:
+		if f, ok := warpBoundary(e, x, y); ok {
+			return f
+		}
 	}
 	return control(join(x, y))
+}
+
+// warpBoundary recognises a comparison of a lane-linear value with a warp
+// boundary: tid < 32·k (tid >= 32·k, tid <= 32·k−1, tid > 32·k−1, and the
+// mirrored forms) is the same for the 32 lanes of a warp, which hold 32
+// consecutive values. (It assumes warps do not straddle rows of a 2-D
+// block, as they do not when blockDim.x is a multiple of 32.)
+func warpBoundary(e *ir.Binary, x, y Fact) (Fact, bool) {
+	op, lin, other := e.Op, x, e.Y
+	if !x.linear {
+		lin, other = y, e.X
+		switch op { // c < tid is tid > c, and so on
+		case ir.Lt:
+			op = ir.Gt
+		case ir.Gt:
+			op = ir.Lt
+		case ir.Le:
+			op = ir.Ge
+		case ir.Ge:
+			op = ir.Le
+		}
+	}
+	c, ok := ir.ConstValue(other)
+	if !lin.linear || !ok || c < 0 {
+		return Fact{}, false
+	}
+	switch {
+	case (op == ir.Lt || op == ir.Ge) && c%32 == 0, (op == ir.Le || op == ir.Gt) && c%32 == 31:
+		return Fact{Level: WarpUniform, Source: lin.Source, Pos: lin.Pos, Via: lin.Via}, true
+	}
+	return Fact{}, false
 }
 
 func warpIndex(x Fact, e *ir.Binary, op string) Fact {
