@@ -161,7 +161,7 @@ func (r *Run) ModelNote(w *symex.Witness) string {
 	env := w.Model.Env()
 	var names []string
 	first := true
-	used := false
+	used, variant := false, false
 	for _, f := range r.Site.Fixed {
 		v, err := sym.Eval(f.Term, env)
 		if err != nil {
@@ -173,6 +173,9 @@ func (r *Run) ModelNote(w *symex.Witness) string {
 		used = true
 		val := sym.SignExtend(v, f.Term.Width)
 		who := r.Config.Who[f.Canon][val]
+		if len(who) == 0 {
+			variant = true // a value -mutate added
+		}
 		if first {
 			names, first = append([]string(nil), who...), false
 			continue
@@ -181,6 +184,12 @@ func (r *Run) ModelNote(w *symex.Witness) string {
 	}
 	if !used {
 		return ""
+	}
+	switch {
+	case variant && strings.HasPrefix(r.Config.Label, "the bundled"):
+		return " (a -mutate variant of the bundled models)"
+	case variant:
+		return " under a -mutate variant of " + r.Config.Label
 	}
 	if len(r.Config.Who) > 0 && strings.HasPrefix(r.Config.Label, "the bundled") {
 		if len(names) == 0 {
