@@ -223,6 +223,9 @@ func Overflows(op Op, x, y *Term, signed bool) *Term {
 	if x.Op == OpConst && y.Op == OpConst {
 		return BoolConst(mustEval(t) == 1)
 	}
+	if cannotOverflow(op, x, y, signed) {
+		return False
+	}
 	return t
 }
 

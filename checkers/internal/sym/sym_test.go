@@ -43,3 +43,32 @@ func TestKeySharing(t *testing.T) {
 		t.Errorf("String of %d bytes, want it cut", len(s))
 	}
 }
+
+// Overflow predicates that magnitudes rule out are False; the others stay,
+// and the bounds agree with evaluation on extreme values.
+func TestCannotOverflow(t *testing.T) {
+	a32, b32 := Var("a", 32), Var("b", 32)
+	za, sb := ZExt(a32, 64), SExt(b32, 64)
+	if got := Overflows(OpMulOvf, za, sb, true); !got.IsFalse() {
+		t.Errorf("zext32 * sext32 in 64 bits: %s, want false", got)
+	}
+	if got := Overflows(OpAddOvf, sb, SExt(a32, 64), true); !got.IsFalse() {
+		t.Errorf("sext32 + sext32 in 64 bits: %s, want false", got)
+	}
+	if got := Overflows(OpMulOvf, Mul(za, Const(64, 2)), sb, true); got.IsFalse() {
+		t.Errorf("(zext32 * 2) * sext32 may overflow 64 bits, got false")
+	}
+	if got := Overflows(OpMulOvf, a32, b32, true); got.IsFalse() {
+		t.Error("a 32-bit product may overflow")
+	}
+	if got := Overflows(OpMulOvf, ZExt(Var("c", 16), 32), ZExt(Var("d", 16), 32), false); !got.IsFalse() {
+		t.Errorf("16-bit values widened to 32: %s, want false", got)
+	}
+	// The extremes: (2^32-1) * -2^31 and (-2^31) * (-2^31) fit int64.
+	for _, tc := range [][2]uint64{{1<<32 - 1, 1 << 31}, {1<<32 - 1, 1<<31 - 1}} {
+		p := Overflows(OpMulOvf, Const(64, tc[0]), SExt(Const(32, tc[1]), 64), true)
+		if !p.IsFalse() {
+			t.Errorf("%d * sext(%d) overflows by evaluation", tc[0], tc[1])
+		}
+	}
+}
