@@ -263,7 +263,7 @@ func Solver() (solver.Solver, func()) {
 			return unavailable{err}, func() {}
 		}
 	}
-	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout, Log: QueryLog, Shared: shared})
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout, Log: QueryLog, Shared: shared, Split: true})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)

@@ -14,12 +14,13 @@ type Options struct {
 	Timeout      time.Duration // per-query limit in the base solver; 0: none
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
 	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
+	Split        bool          // answer by cases on few-valued factors of products (Split)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Independence → Cache → Shared → Timeout → Log → (meter) → base
+//	Independence → Cache → Timeout → Split → Shared → Log → (meter) → base
 //
 // Slicing comes first so that the cache sees small, reusable queries; the
 // timeout covers only real solver work; the log shows exactly the queries
@@ -42,11 +43,15 @@ func NewChain(base Solver, opts Options) *Chain {
 	if opts.Log != nil {
 		s = NewLog(s, opts.Log)
 	}
-	if opts.Timeout > 0 {
-		s = NewTimeout(s, opts.Timeout)
-	}
 	if opts.Shared != nil {
 		s = opts.Shared.Wrap(s)
+	}
+	if opts.Split {
+		s = NewSplit(s)
+	}
+	if opts.Timeout > 0 {
+		// Above Split: a query's cases share its time.
+		s = NewTimeout(s, opts.Timeout)
 	}
 	if opts.Cache {
 		c.cache = NewCache(s)
