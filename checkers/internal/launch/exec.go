@@ -31,11 +31,15 @@ func (v value) known() bool {
 }
 
 // pointer is off bytes into a tensor's region; elem is the pointee's size
-// (0 for void).
+// (0 for void), telem the size of the tensor's elements as the
+// data_ptr<T>() that made the pointer says (0 for an untyped data_ptr()).
+// Each dispatch case asks for its own T, so the element size belongs to
+// the pointer, not to the tensor.
 type pointer struct {
-	ten  *tensor
-	off  *sym.Term
-	elem int64
+	ten   *tensor
+	off   *sym.Term
+	elem  int64
+	telem int64
 }
 
 // hvar is one variable of the host analysis.
@@ -472,8 +476,8 @@ func mergeValue(c *sym.Term, a, b value) value {
 		return value{t: sym.Ite(c, a.t, b.t)}
 	case a.ten != nil && a.ten == b.ten:
 		return a
-	case a.ptr != nil && b.ptr != nil && a.ptr.ten == b.ptr.ten && a.ptr.elem == b.ptr.elem:
-		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem}}
+	case a.ptr != nil && b.ptr != nil && a.ptr.ten == b.ptr.ten && a.ptr.elem == b.ptr.elem && a.ptr.telem == b.ptr.telem:
+		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem, telem: a.ptr.telem}}
 	case a.dim3 != nil && b.dim3 != nil:
 		var d [3]*sym.Term
 		for i := range d {

@@ -47,7 +47,7 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 				elem = 1
 			}
 			o := sym.Mul(sym.Resize(off.t, 64, isSigned(e.Off.Type())), sym.Const(64, uint64(elem)))
-			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem}}
+			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem, telem: p.ptr.telem}}
 		}
 		return value{}
 	case *ir.Dim3Lit:
@@ -281,10 +281,7 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			if elem < 0 {
 				elem = 0
 			}
-			if v.ptr.ten != nil && v.ptr.ten.elem == 0 && elem > 0 {
-				v.ptr.ten.elem = elem
-			}
-			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem}}
+			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem}}
 		}
 	default:
 		if isDim3(e.T) && v.t != nil && !v.t.IsBool() {

@@ -142,15 +142,28 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value) {
 		pe = 1
 	}
 	ten := a.ptr.ten
-	elem := ten.elem
+	elem := a.ptr.telem
 	if elem == 0 {
 		// Untyped data_ptr() cast to the kernel's type: take the larger of
 		// the sizes, so that the length is never underestimated.
 		elem = max(pe, a.ptr.elem)
 	}
-	bytes := sym.Mul(ten.numel, sym.Const(64, uint64(elem)))
-	b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
-	b.memory = append(b.memory, sym.Sle(ten.numel, sym.Int(64, model.DeviceMemory/elem)))
+	// numel as the product of the dimensions asked for so far: the same
+	// value (the facts say so), without the original numel variable.
+	numel := sym.Const(64, 1)
+	for _, f := range b.x.expand(ten.factors) {
+		numel = sym.Mul(numel, f)
+	}
+	off, constOff := a.ptr.off.Const()
+	switch {
+	case constOff && off == 0 && elem%pe == 0:
+		// The common case, data_ptr<T>() passed as T*: no division.
+		b.spec.Lengths[p] = sym.Mul(numel, sym.Const(64, uint64(elem/pe)))
+	default:
+		bytes := sym.Mul(numel, sym.Const(64, uint64(elem)))
+		b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
+	}
+	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, model.DeviceMemory/elem)))
 	if b.x.dependsOnUnknown(a.ptr.off) {
 		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
 	}

@@ -355,9 +355,9 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 			}
 		}
 		if elem > 0 && (t.elem == 0 || !t.typed) {
-			t.elem, t.typed = elem, true // data_ptr<T>() says what the elements are
+			t.elem, t.typed = elem, true // for element_size() and nbytes()
 		}
-		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem}}, true
+		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem, telem: elem}}, true
 	case "scalar_type", "dtype":
 		if t.dtype == nil {
 			t.dtype = x.newVar(t.name+".scalar_type()", false, choiceVar, intBits(e.T), false, e.P)

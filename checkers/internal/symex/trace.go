@@ -228,8 +228,21 @@ func choiceDeps(info *VarInfo) []string {
 // size is unknown, an iteration of a loop whose bound is unknown. Such a
 // choice might not exist in the real launch.
 func (t *Trace) dependsOnUnknown(vars []*sym.Term, anch map[string]bool) bool {
-	return t.reach(vars, choiceDeps, func(name string, info *VarInfo, viaDep bool) bool {
-		return viaDep && info != nil && info.Class != Choice && !anch[name]
+	// Walk from the choices' dependencies, not from vars themselves: an
+	// unknown that also occurs directly in vars (the loaded bound of the
+	// loop whose iteration is chosen) still makes the choice unavailable.
+	var deps []*sym.Term
+	for _, v := range vars {
+		if info := t.Vars[v.Name]; info != nil && info.Class == Choice {
+			for _, d := range choiceDeps(info) {
+				if di := t.Vars[d]; di != nil {
+					deps = append(deps, di.Term)
+				}
+			}
+		}
+	}
+	return t.reach(deps, choiceDeps, func(name string, info *VarInfo, _ bool) bool {
+		return info != nil && info.Class != Choice && !anch[name]
 	})
 }
 
