@@ -111,6 +111,9 @@ type executor struct {
 	order   []string // variable names in creation order
 	facts   []*sym.Term
 	splits  map[string][2]*sym.Term // a rest variable split into a dimension and a new rest
+	// refines maps the key of a fact a split added to the new variables
+	// (the dimension and the new rest) that make it worth including.
+	refines map[string][]string
 	frames  []*frame
 	loops   []*breakCtx
 	sites   []*Site
@@ -128,7 +131,7 @@ const (
 )
 
 func newExecutor(cfg *Config) *executor {
-	return &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}}
+	return &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}}
 }
 
 // run executes entry with fresh symbolic inputs.

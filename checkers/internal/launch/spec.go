@@ -148,12 +148,10 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value) {
 		// the sizes, so that the length is never underestimated.
 		elem = max(pe, a.ptr.elem)
 	}
-	// numel as the product of the dimensions asked for so far: the same
-	// value (the facts say so), without the original numel variable.
-	numel := sym.Const(64, 1)
-	for _, f := range b.x.expand(ten.factors) {
-		numel = sym.Mul(numel, f)
-	}
+	// numel is one variable (the facts relate it to the dimensions): a
+	// product of every dimension asked for would put its multiplications
+	// in every bounds query.
+	numel := ten.numel
 	off, constOff := a.ptr.off.Const()
 	switch {
 	case constOff && off == 0 && elem%pe == 0:
@@ -229,10 +227,21 @@ func (b *specBuilder) relevantFacts() []*sym.Term {
 			}
 			vs := f.Vars()
 			touch := false
-			for _, v := range vs {
-				if used[v.Name] {
-					touch = true
-					break
+			owners, refinement := b.x.refines[f.Key()]
+			if refinement {
+				vs = nil
+				for _, o := range owners {
+					touch = touch || used[o]
+				}
+				if touch {
+					vs = f.Vars()
+				}
+			} else {
+				for _, v := range vs {
+					if used[v.Name] {
+						touch = true
+						break
+					}
 				}
 			}
 			if !touch {

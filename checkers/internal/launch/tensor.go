@@ -113,8 +113,16 @@ func (x *executor) dim(t *tensor, i int64) *sym.Term {
 	return t.trail[-i-1]
 }
 
-// split takes dimension d out of t's rest: rest = d × rest'.
+// split takes dimension d out of t's rest: rest = d × rest'. The facts
+// it adds hold for every value of rest (d = 1, rest' = rest), so a launch
+// needs them only when it uses d or rest' (see relevantFacts).
 func (x *executor) split(t *tensor, d *sym.Term) {
+	before := len(x.facts)
+	defer func() {
+		for _, f := range x.facts[before:] {
+			x.refines[f.Key()] = []string{d.Name, t.rest.Name}
+		}
+	}()
 	x.sizeFacts(d)
 	var known []string
 	for _, l := range t.lead {
