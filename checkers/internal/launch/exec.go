@@ -106,11 +106,11 @@ type breakCtx struct {
 
 // executor runs the host functions of one program.
 type executor struct {
-	cfg     *Config
-	vars    map[string]*hvar
-	order   []string // variable names in creation order
-	facts   []*sym.Term
-	splits  map[string][2]*sym.Term // a rest variable split into a dimension and a new rest
+	cfg    *Config
+	vars   map[string]*hvar
+	order  []string // variable names in creation order
+	facts  []*sym.Term
+	splits map[string][2]*sym.Term // a rest variable split into a dimension and a new rest
 	// refines maps the key of a fact a split added to the new variables
 	// (the dimension and the new rest) that make it worth including.
 	refines map[string][]string
