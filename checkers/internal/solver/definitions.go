@@ -81,11 +81,11 @@ func definition(lhs, rhs *sym.Term, i int, cs []*sym.Term, occ map[string][]int,
 	zero := map[string]*sym.Term{}
 	var bounds []int
 	for _, q := range rhs.Vars() {
-		if q.Name == v.Name || goal[q.Name] {
+		if q.Name == v.Name {
 			return nil, false
 		}
-		if q.IsBool() {
-			continue // not private: kept as is
+		if goal[q.Name] || q.IsBool() {
+			continue // shared: t may mention it
 		}
 		private := true
 		var qb []int
