@@ -9,6 +9,7 @@ import (
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
+	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/checkers/internal/witness"
@@ -36,10 +37,6 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Runs) == 0 {
 		return counts, nil
 	}
-	s, release := symexec.Solver()
-	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
-	defer cancel()
 	direct := directIndexOps(cudair.Of(pass).Func)
 	type finding struct {
 		run *symexec.Run
@@ -47,34 +44,50 @@ func run(pass *analysis.Pass) (any, error) {
 		w   *symex.Witness
 		k   []symex.SinkKind
 	}
-	var found []finding
-	seen := map[ir.Expr]bool{}
+	type item struct {
+		run   *symexec.Run
+		op    *symex.Op
+		kinds []symex.SinkKind
+	}
+	var items []item
 	for _, r := range res.Runs {
 		if r.Infeasible {
 			continue
 		}
 		ops, kinds := r.Trace.SinkOps()
-		hit := map[ir.Expr]bool{}
 		for _, op := range ops {
-			if hit[op.Node] {
-				continue
-			}
-			w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
-			counts[symex.OutcomeCounter(outcome, err)]++
-			r.Record("overflow", symex.OutcomeCounter(outcome, err))
-			if err != nil || outcome != symex.Violated {
-				continue
-			}
-			hit[op.Node] = true
-			// One report per operation in the source (every context is
-			// still checked, for its verdict).
-			if seen[op.Node] {
-				continue
-			}
-			seen[op.Node] = true
-			found = append(found, finding{r, op, w, kinds[op]})
+			items = append(items, item{r, op, kinds[op]})
 		}
 	}
+	var found []finding
+	seen := map[ir.Expr]bool{}
+	hit := map[*symexec.Run]map[ir.Expr]bool{}
+	symexec.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
+		r, op := items[i].run, items[i].op
+		if hit[r][op.Node] {
+			return true
+		}
+		w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
+		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
+			return false // again with the full timeout (a violation too: its threshold may need it)
+		}
+		counts[symex.OutcomeCounter(outcome, err)]++
+		r.Record("overflow", symex.OutcomeCounter(outcome, err))
+		if err != nil || outcome != symex.Violated {
+			return true
+		}
+		if hit[r] == nil {
+			hit[r] = map[ir.Expr]bool{}
+		}
+		hit[r][op.Node] = true
+		// One report per operation in the source (every context is
+		// still checked, for its verdict).
+		if !seen[op.Node] {
+			seen[op.Node] = true
+			found = append(found, finding{r, op, w, items[i].kinds})
+		}
+		return true
+	})
 	// In a + b * c that wraps in both operations, the sum is reported
 	// (it reaches the index first; the fix widens both).
 	for _, f := range found {

@@ -10,6 +10,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/launch"
 	"github.com/cudavet/cudavet/checkers/internal/model"
+	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -289,6 +290,14 @@ func (r *Run) verdict() (string, string) {
 	}
 	if len(why) > 0 {
 		return "incomplete", strings.Join(why, "; ")
+	}
+	if r.Site != nil && r.feasibility != solver.Sat && len(r.Spec.Assume) > 0 {
+		switch r.checkFeasible() {
+		case solver.Unsat:
+			return "incomplete", "the launch's assumptions contradict each other: every check is vacuous"
+		case solver.Unknown:
+			return "incomplete", "could not decide whether the launch's assumptions can hold (solver budget)"
+		}
 	}
 	return "verified", fmt.Sprintf("%d checks proved safe", total[safe])
 }

@@ -136,6 +136,8 @@ type Run struct {
 
 	mu       sync.Mutex
 	outcomes map[string]cudair.Counts // checker → outcome counters, for verdicts
+	// feasibility is the answer of checkFeasible (Unknown until asked).
+	feasibility solver.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -194,15 +196,30 @@ func (res *Result) execute(r *Run) {
 	ctx := context.Background()
 	r.Trace = symex.Exec(ctx, res.Unit.Func, r.Spec, symex.Options{})
 	r.outcomes = map[string]cudair.Counts{}
-	if len(r.Spec.Assume) > 0 {
-		s, release := Solver()
-		feasible, err := r.Trace.Feasible(ctx, s)
-		release()
-		if err == nil && feasible == solver.Unsat {
-			r.Infeasible = true
-		}
+	// A launch context's assumptions are the launcher's path and checks:
+	// contradictory ones make every check vacuous (no finding), so their
+	// consistency matters only for a "verified" verdict and is checked
+	// then (see verdict). Annotations are checked at once: a
+	// contradiction among them is a finding of the annotation checker.
+	if len(r.Spec.Assume) > 0 && r.Site == nil {
+		r.checkFeasible()
 	}
 	res.Runs = append(res.Runs, r)
+}
+
+// checkFeasible decides whether the run's assumptions can hold together.
+func (r *Run) checkFeasible() solver.Result {
+	s, release := Solver()
+	feasible, err := r.Trace.Feasible(context.Background(), s)
+	release()
+	r.feasibility = solver.Unknown
+	if err == nil {
+		r.feasibility = feasible
+	}
+	if r.feasibility == solver.Unsat {
+		r.Infeasible = true
+	}
+	return r.feasibility
 }
 
 // annotations attaches the annotations of the unit's file: the set that
@@ -250,7 +267,10 @@ func SolverStats() solver.Stats {
 // Solver returns a solver for one goroutine's use and the function that
 // gives it back. If Z3 cannot start, the solver answers Unknown to every
 // query (nothing is reported; every check counts as undecided).
-func Solver() (solver.Solver, func()) {
+func Solver() (solver.Solver, func()) { return SolverWith(QueryTimeout) }
+
+// SolverWith is Solver with its own per-query timeout (see Passes).
+func SolverWith(timeout time.Duration) (solver.Solver, func()) {
 	pool.Lock()
 	var base *z3.Solver
 	if n := len(pool.free); n > 0 {
@@ -263,7 +283,7 @@ func Solver() (solver.Solver, func()) {
 			return unavailable{err}, func() {}
 		}
 	}
-	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: QueryTimeout, Log: QueryLog, Shared: shared, Split: true})
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: timeout, Log: QueryLog, Shared: shared, Split: true})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)
@@ -288,42 +308,77 @@ func (u unavailable) Check(context.Context, solver.Query) (solver.Result, solver
 func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sym.Term, skip func(*symex.Access) string,
 	report func(*Run, *symex.Access, *symex.Witness, *sym.Term)) cudair.Counts {
 	counts := cudair.Counts{}
-	if len(r.Runs) == 0 {
-		return counts
+	type item struct {
+		run *Run
+		a   *symex.Access
 	}
-	s, release := Solver()
-	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), KernelBudget)
-	defer cancel()
-	done := map[ir.Node]bool{}
+	var items []item
 	for _, run := range r.Runs {
 		if run.Infeasible {
 			continue
 		}
-		found := map[ir.Node]bool{}
 		for _, a := range run.Trace.Accesses {
-			if found[a.Node] {
-				continue
-			}
 			if why := skip(a); why != "" {
 				counts[why]++
 				run.Record(checker, why)
 				continue
 			}
-			viol := violation(a)
-			w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
-			counts[symex.OutcomeCounter(outcome, err)]++
-			run.Record(checker, symex.OutcomeCounter(outcome, err))
-			if err != nil || outcome != symex.Violated {
-				continue
-			}
-			found[a.Node] = true
-			if done[a.Node] {
-				continue // reported under an earlier context
-			}
+			items = append(items, item{run, a})
+		}
+	}
+	done := map[ir.Node]bool{}
+	found := map[*Run]map[ir.Node]bool{}
+	Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
+		run, a := items[i].run, items[i].a
+		if found[run][a.Node] {
+			return true
+		}
+		viol := violation(a)
+		w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
+		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
+			return false // try again with the full timeout (a violation too: its threshold may need it)
+		}
+		counts[symex.OutcomeCounter(outcome, err)]++
+		run.Record(checker, symex.OutcomeCounter(outcome, err))
+		if err != nil || outcome != symex.Violated {
+			return true
+		}
+		if found[run] == nil {
+			found[run] = map[ir.Node]bool{}
+		}
+		found[run][a.Node] = true
+		if !done[a.Node] { // else reported under another context
 			done[a.Node] = true
 			report(run, a, w, viol)
 		}
-	}
+		return true
+	})
 	return counts
+}
+
+// Passes checks n items within KernelBudget in two passes: first each
+// with a fifth of QueryTimeout per query, then the ones check left
+// undecided with the full QueryTimeout (last is set). A kernel's
+// hopeless queries (64-bit remainders of products) then no longer use
+// up the budget before its easy ones are asked. check returns whether
+// the item is decided.
+func Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last bool) bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), KernelBudget)
+	defer cancel()
+	var retry []int
+	fast, release := SolverWith(QueryTimeout / 5)
+	for i := 0; i < n; i++ {
+		if !check(ctx, fast, i, false) {
+			retry = append(retry, i)
+		}
+	}
+	release()
+	if len(retry) == 0 {
+		return
+	}
+	full, release := SolverWith(QueryTimeout)
+	defer release()
+	for _, i := range retry {
+		check(ctx, full, i, true)
+	}
 }

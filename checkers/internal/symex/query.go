@@ -218,7 +218,12 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 
 // pinned reports whether the global constraints allow u only one value.
 func (t *Trace) pinned(ctx context.Context, s solver.Solver, u *VarInfo) bool {
-	r, m, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(t.global()...)})
+	// A goal that holds for any u, so that slicing keeps only what
+	// constrains u (the whole set of assumptions as a goal is as costly as
+	// the hardest of them).
+	zero := sym.Const(u.Term.Width, 0)
+	anyU := sym.BOr(sym.Eq(u.Term, zero), sym.Ne(u.Term, zero))
+	r, m, err := s.Check(ctx, solver.Query{Constraints: t.global(), Goal: anyU})
 	if err != nil || r != solver.Sat {
 		return true
 	}
