@@ -6,9 +6,11 @@
 // The symbolic executor asks Check(ctx, Query{Constraints: pc, Goal: g})
 // with pc its feasible path condition and g a branch condition or a
 // violated property; Sat comes with a Model. NewChain assembles, from the
-// caller down, Independence (slice to the goal's variables) → Cache
-// (earlier answers, Unsat subsets, recent models) → Timeout (per-query
-// deadline) → Log (SMT-LIB dump) → base, and counts its work in Stats.
+// caller down, Independence (drop unused definitions, slice to the goal's
+// variables) → Cache (earlier answers, Unsat subsets, recent models) →
+// Timeout (per-query deadline) → Split (cases on few-valued factors) →
+// Shared (the process's exact answers) → Log (SMT-LIB dump) → base, and
+// counts its work in Stats.
 // Minimize turns a Sat answer into a threshold ("overflows when
 // num_tokens >= 74899") by bisection.
 //
@@ -22,7 +24,10 @@
 //	solver.go        Result, Model, Query, Solver, Reasoner, Satisfies
 //	chain.go         Options, Chain, NewChain: the decorators in one place
 //	independence.go  Independence and Slice: constraints connected to the goal
+//	definitions.go   dropDefinitions: definitions of otherwise unused variables
 //	cache.go         Cache: exact answers, Unsat subsets, counterexample models
+//	shared.go        Shared: a process-wide table of exact Sat/Unsat answers
+//	split.go         Split: answer by cases on few-valued factors of products
 //	timeout.go       Timeout: a deadline per query
 //	log.go           Log: each solver query as SMT-LIB2, with answer and time
 //	stats.go         Stats, and the meter that counts base-solver calls

@@ -13,4 +13,5 @@
 //	eval.go      concrete evaluation
 //	print.go     Key (a structural hash, the cache key) and String (SMT-LIB-like)
 //	subst.go     Subst: replacing variables by terms
+//	magnitude.go ranges of terms: overflow predicates the ranges rule out
 package sym
