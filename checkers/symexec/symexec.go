@@ -166,7 +166,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if len(res.Runs) >= MaxSites {
-				res.cut["launch contexts not checked (over -symexec max per kernel)"]++
+				res.cut["launch contexts not checked (past MaxSites per kernel)"]++
 				continue
 			}
 			sp := merge(site.Spec, res.Spec, u.Func)
