@@ -71,3 +71,53 @@ func TestREADMECount(t *testing.T) {
 		t.Errorf("README.md does not say %q", want)
 	}
 }
+
+// The launcher's three dispatch cases each reach their instantiation; the
+// kernel's input has numel = hidden_size × num_tokens elements, the grid
+// is num_tokens, the sizes are classed by their names (hidden_size fixed,
+// num_tokens user, pad unknown), and the TORCH_CHECK is an assumption.
+func TestRMSNormLauncher(t *testing.T) {
+	_, res := dump(t, "testdata/rms_norm.cu", NewConfig("the bundled models", model.Bundled(), false))
+	var sites []*Site
+	for k, ss := range res.Sites {
+		if strings.HasPrefix(k.Name, "rms_norm_kernel<") {
+			sites = append(sites, ss...)
+		}
+	}
+	if len(sites) != 3 {
+		t.Fatalf("%d launch sites of rms_norm_kernel, want 3 (float, half, bfloat16)", len(sites))
+	}
+	for _, s := range sites {
+		classes := map[string]string{}
+		for _, v := range s.Spec.Vars {
+			classes[v.Display] = v.Class.String()
+		}
+		if classes["hidden_size"] != "fixed" || classes["num_tokens"] != "user" || classes["pad"] != "unknown" {
+			t.Errorf("%s: classes %v", s.Launch.Kernel.Name, classes)
+		}
+		if len(s.Unresolved) != 1 || s.Unresolved[0] != "pad" {
+			t.Errorf("%s: unresolved %v, want [pad]", s.Launch.Kernel.Name, s.Unresolved)
+		}
+		var input *ir.Var
+		for _, p := range s.Launch.Kernel.Params {
+			if p.Name == "input" {
+				input = p
+			}
+		}
+		if l := s.Spec.Lengths[input]; l == nil || !strings.Contains(l.String(), "input.numel()") {
+			t.Errorf("%s: len(input) = %v", s.Launch.Kernel.Name, l)
+		}
+		if g := s.Spec.Grid[0]; g == nil || !strings.Contains(g.String(), "@num_tokens") && !strings.Contains(g.String(), "input.numel() / (input.size(-1))") {
+			t.Errorf("%s: grid.x = %v", s.Launch.Kernel.Name, g)
+		}
+		check := false
+		for _, a := range s.Spec.Assume {
+			if strings.Contains(a.String(), "bvsrem") {
+				check = true
+			}
+		}
+		if !check {
+			t.Errorf("%s: the TORCH_CHECK is not among the assumptions", s.Launch.Kernel.Name)
+		}
+	}
+}

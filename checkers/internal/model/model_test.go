@@ -1,0 +1,80 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// Every bundled profile has a name, a source and a hidden size; the
+// issue's models are there.
+func TestBundled(t *testing.T) {
+	ps := Bundled()
+	if len(ps) < 12 {
+		t.Fatalf("%d bundled profiles, want at least 12", len(ps))
+	}
+	for _, p := range ps {
+		if p.Name == "" || p.Source == "" || len(p.Values["hidden_size"]) == 0 {
+			t.Errorf("%s: name %q source %q hidden %v", p.ID, p.Name, p.Source, p.Values["hidden_size"])
+		}
+	}
+	for _, id := range []string{"llama-3-8b", "llama-3.1-70b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-72b", "deepseek-v3", "gemma-2-9b", "phi-3-mini"} {
+		if _, err := Lookup(id); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// config.json keys map to size names: MoE and MLA fields, derived head
+// sizes and quantization settings.
+func TestFromConfig(t *testing.T) {
+	ds, err := Lookup("deepseek-v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := ds[0].Values
+	if !slices.Equal(v["num_experts"], []int64{256}) || !slices.Equal(v["topk"], []int64{8}) ||
+		!slices.Contains(v["head_size"], 576) || !slices.Contains(v["intermediate_size"], 2048) || !slices.Equal(v["group_size"], []int64{128}) {
+		t.Errorf("DeepSeek-V3 values %v", v)
+	}
+	llama, _ := Lookup("Llama-3-8B")
+	if got := llama[0].Values["head_size"]; !slices.Equal(got, []int64{128}) {
+		t.Errorf("Llama-3-8B head size %v, want hidden/heads = 128", got)
+	}
+	path := filepath.Join(t.TempDir(), "my-model.json")
+	os.WriteFile(path, []byte(`{"hidden_size": 5120, "num_attention_heads": 40, "quantization_config": {"bits": 4, "group_size": 64}}`), 0o644)
+	ps, err := Lookup(path)
+	if err != nil || ps[0].ID != "my-model" || !slices.Equal(ps[0].Values["bits"], []int64{4}) || !slices.Equal(ps[0].Values["head_size"], []int64{128}) {
+		t.Errorf("config.json profile %+v, %v", ps, err)
+	}
+	if _, err := Lookup("no-such-model"); err == nil {
+		t.Error("an unknown model is accepted")
+	}
+	if _, err := FromConfig("x", []byte(`{"vocab_size": 1}`)); err == nil {
+		t.Error("a config without a hidden size is accepted")
+	}
+}
+
+// Names classify sizes; others are unclassified.
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		kind  Kind
+		canon string
+	}{
+		{"hidden_size", Fixed, "hidden_size"},
+		{"num_local_experts", Fixed, "num_experts"},
+		{"topK", Fixed, "topk"},
+		{"params.head_dim", Fixed, "head_size"},
+		{"num_tokens", User, "num_tokens"},
+		{"num_seqs", User, "batch"},
+		{"max_seq_len", User, "seq_len"},
+		{"M", Unclassified, ""},
+		{"stride", Unclassified, ""},
+	} {
+		if k, c := Classify(tc.name); k != tc.kind || c != tc.canon {
+			t.Errorf("Classify(%q) = %v %q, want %v %q", tc.name, k, c, tc.kind, tc.canon)
+		}
+	}
+}
