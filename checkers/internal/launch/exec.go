@@ -455,13 +455,8 @@ func (x *executor) join(base *state, sts []*state) *state {
 }
 
 func (x *executor) join2(base, a, b *state) *state {
-	n := len(base.pc)
-	ea := sym.BAnd(a.pc[min(n, len(a.pc)):]...)
-	eb := sym.BAnd(b.pc[min(n, len(b.pc)):]...)
-	out := &state{env: map[*ir.Var]value{}, pc: append([]*sym.Term(nil), base.pc...)}
-	if either := sym.BOr(ea, eb); !either.IsTrue() && ea.Key() != sym.BNot(eb).Key() {
-		out.pc = append(out.pc, either)
-	}
+	pc, eb := sym.JoinPC(base.pc, a.pc, b.pc)
+	out := &state{env: map[*ir.Var]value{}, pc: pc}
 	for v, bv := range b.env {
 		av, ok := a.env[v]
 		if !ok {

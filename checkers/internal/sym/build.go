@@ -302,3 +302,20 @@ func mustEval(t *Term) uint64 {
 	}
 	return v
 }
+
+// JoinPC merges the path conditions of two states that both extend base
+// (a prefix of each): base ∧ (ea ∨ eb), where ea and eb are what each
+// added. It also returns eb, the condition under which b's values win
+// when the two states' values are merged (ite(eb, b, a)). The
+// disjunction is left out when it is trivially true (ea and eb are each
+// other's negation: the two arms of one branch).
+func JoinPC(base, a, b []*Term) (pc []*Term, eb *Term) {
+	n := len(base)
+	ea := BAnd(a[min(n, len(a)):]...)
+	eb = BAnd(b[min(n, len(b)):]...)
+	pc = append([]*Term(nil), base...)
+	if either := BOr(ea, eb); !either.IsTrue() && ea.Key() != BNot(eb).Key() {
+		pc = append(pc, either)
+	}
+	return pc, eb
+}

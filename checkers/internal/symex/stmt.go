@@ -231,13 +231,8 @@ func (x *executor) joinAll(base *state, sts []*state) *state {
 
 // join2 merges two states derived from base.
 func (x *executor) join2(base, a, b *state) *state {
-	n := len(base.pc)
-	ea := sym.BAnd(a.pc[min(n, len(a.pc)):]...)
-	eb := sym.BAnd(b.pc[min(n, len(b.pc)):]...)
-	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...), ep: b.ep.merge(eb, a.ep)}
-	if either := sym.BOr(ea, eb); !either.IsTrue() && ea.Key() != sym.BNot(eb).Key() {
-		out.pc = append(out.pc, either)
-	}
+	pc, eb := sym.JoinPC(base.pc, a.pc, b.pc)
+	out := &state{env: map[*ir.Var]Value{}, pc: pc, ep: b.ep.merge(eb, a.ep)}
 	for v, bv := range b.env {
 		av, ok := a.env[v]
 		if !ok {
