@@ -2,6 +2,7 @@ package launch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -238,7 +239,7 @@ func (x *executor) torch(e *ir.Call, recv value, args []value, st *state) (value
 		return args[0], true
 	case name == "dispatch_scalar_type" && len(args) == 1:
 		return args[0], true
-	case contains(factories, name) && isTensorType(e.T):
+	case slices.Contains(factories, name) && isTensorType(e.T):
 		return x.factory(name, args), true
 	}
 	return value{}, false
@@ -282,15 +283,6 @@ func constant(v value) (int64, bool) {
 	}
 	c, ok := v.t.Const()
 	return sym.SignExtend(c, v.t.Width), ok
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // method summarises a member of at::Tensor.

@@ -25,8 +25,10 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed profiles/*.json
@@ -47,8 +49,11 @@ type Profile struct {
 	MaxPosition int64
 }
 
-// Bundled returns the bundled profiles, sorted by ID.
-func Bundled() []*Profile {
+// Bundled returns the bundled profiles, sorted by ID. They are read once
+// and shared: callers must not change them.
+func Bundled() []*Profile { return slices.Clone(bundledProfiles()) }
+
+var bundledProfiles = sync.OnceValue(func() []*Profile {
 	ents, _ := profileFS.ReadDir("profiles")
 	var out []*Profile
 	for _, e := range ents {
@@ -64,7 +69,7 @@ func Bundled() []*Profile {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
-}
+})
 
 // Lookup returns the profiles -model names: "all" (every bundled
 // profile), a bundled profile's ID or name (case-insensitive), or the
@@ -195,7 +200,7 @@ func FromConfig(id string, data []byte) (*Profile, error) {
 	}
 	add := func(name string, vs ...int64) {
 		for _, v := range vs {
-			if v > 0 && !contains(p.Values[name], v) {
+			if v > 0 && !slices.Contains(p.Values[name], v) {
 				p.Values[name] = append(p.Values[name], v)
 			}
 		}
@@ -251,15 +256,6 @@ func first(vs ...int64) int64 {
 	return 0
 }
 
-func contains(vs []int64, v int64) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // Union returns, for each canonical name, the sorted union of the
 // profiles' values, and for each value the profiles that give it.
 func Union(ps []*Profile) (map[string][]int64, map[string]map[int64][]string) {
@@ -271,7 +267,7 @@ func Union(ps []*Profile) (map[string][]int64, map[string]map[int64][]string) {
 				who[name] = map[int64][]string{}
 			}
 			for _, v := range vs {
-				if !contains(vals[name], v) {
+				if !slices.Contains(vals[name], v) {
 					vals[name] = append(vals[name], v)
 				}
 				who[name][v] = append(who[name][v], p.Name)

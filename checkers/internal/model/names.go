@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -131,7 +132,7 @@ func Mutate(vals map[string][]int64) map[string][]int64 {
 	}
 	for k, vs := range Mutations {
 		for _, v := range vs {
-			if !contains(out[k], v) {
+			if !slices.Contains(out[k], v) {
 				out[k] = append(out[k], v)
 			}
 		}
