@@ -2,8 +2,10 @@ package launch
 
 import (
 	"go/token"
+	"runtime"
 	"sort"
 	"sync"
+	"weak"
 
 	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -69,8 +71,11 @@ type Result struct {
 	Cut     map[string]int
 }
 
+// cacheKey holds the program weakly: a language server loads a new
+// program on every edit, and the cache must not keep the old ones (and
+// their IR) alive. An entry is deleted when its program is collected.
 type cacheKey struct {
-	prog *ir.Program
+	prog weak.Pointer[ir.Program]
 	cfg  *Config
 }
 
@@ -82,9 +87,14 @@ type cacheEntry struct {
 }
 
 // Analyze runs every entry point of prog once per configuration (the
-// result is cached: every kernel of the program asks for it).
+// result is cached while prog lives: every kernel of the program asks
+// for it).
 func Analyze(prog *ir.Program, cfg *Config) *Result {
-	e, _ := cache.LoadOrStore(cacheKey{prog, cfg}, &cacheEntry{})
+	key := cacheKey{weak.Make(prog), cfg}
+	e, loaded := cache.LoadOrStore(key, &cacheEntry{})
+	if !loaded {
+		runtime.AddCleanup(prog, func(k cacheKey) { cache.Delete(k) }, key)
+	}
 	ce := e.(*cacheEntry)
 	ce.once.Do(func() { ce.res = analyze(prog, cfg) })
 	return ce.res

@@ -3,9 +3,11 @@ package launch
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/frontend"
@@ -120,4 +122,29 @@ func TestRMSNormLauncher(t *testing.T) {
 			t.Errorf("%s: the TORCH_CHECK is not among the assumptions", s.Launch.Kernel.Name)
 		}
 	}
+}
+
+// The cache does not keep a program alive: once the program is
+// collected, its entry goes (a language server loads one per edit).
+func TestCacheReleasesPrograms(t *testing.T) {
+	cfg := NewConfig("test", nil, false)
+	func() {
+		prog := &ir.Program{}
+		Analyze(prog, cfg)
+	}()
+	for i := 0; i < 50; i++ {
+		runtime.GC()
+		left := 0
+		cache.Range(func(k, _ any) bool {
+			if k.(cacheKey).cfg == cfg {
+				left++
+			}
+			return true
+		})
+		if left == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("the cache still holds a collected program's entry")
 }
