@@ -14,23 +14,25 @@ import (
 // node: terms that share subterms (x ^ (x >> 3) repeated) keep small keys,
 // where a printed form would grow exponentially.
 func (t *Term) Key() string {
-	if t.key == "" {
-		h := sha256.New()
-		var buf [8]byte
-		h.Write([]byte{byte(t.Op), byte(t.Width)})
-		if t.Signed {
-			h.Write([]byte{1})
-		}
-		le.LittleEndian.PutUint64(buf[:], t.Val)
-		h.Write(buf[:])
-		h.Write([]byte(t.Name))
-		h.Write([]byte{0})
-		for _, a := range t.Args {
-			h.Write([]byte(a.Key()))
-		}
-		t.key = hex.EncodeToString(h.Sum(nil)[:16])
+	if k := t.key.Load(); k != nil {
+		return *k
 	}
-	return t.key
+	h := sha256.New()
+	var buf [8]byte
+	h.Write([]byte{byte(t.Op), byte(t.Width)})
+	if t.Signed {
+		h.Write([]byte{1})
+	}
+	le.LittleEndian.PutUint64(buf[:], t.Val)
+	h.Write(buf[:])
+	h.Write([]byte(t.Name))
+	h.Write([]byte{0})
+	for _, a := range t.Args {
+		h.Write([]byte(a.Key()))
+	}
+	k := hex.EncodeToString(h.Sum(nil)[:16])
+	t.key.Store(&k)
+	return k
 }
 
 // maxPrint bounds String's output: a term with much sharing prints its

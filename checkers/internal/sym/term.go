@@ -1,5 +1,7 @@
 package sym
 
+import "sync/atomic"
+
 // Op is the operator of a Term.
 type Op uint8
 
@@ -67,8 +69,13 @@ type Term struct {
 	Name   string
 	Args   []*Term
 
-	key  string
-	vars []*Term
+	// key and vars cache Key and Vars. Terms are shared between
+	// goroutines (the launcher cache hands one term to kernels analysed in
+	// parallel), so the caches are filled atomically: two goroutines may
+	// both compute a value, but they compute the same one, and a reader
+	// sees either nil or a complete value.
+	key  atomic.Pointer[string]
+	vars atomic.Pointer[[]*Term]
 }
 
 // IsBool reports whether t is a boolean term.
@@ -85,12 +92,14 @@ func (t *Term) IsFalse() bool { return t.Op == OpConst && t.Width == 0 && t.Val 
 
 // Vars returns the distinct variables of t, sorted by name.
 func (t *Term) Vars() []*Term {
-	if t.vars == nil {
-		seen := map[string]*Term{}
-		collectVars(t, seen)
-		t.vars = sortedVars(seen)
+	if vs := t.vars.Load(); vs != nil {
+		return *vs
 	}
-	return t.vars
+	seen := map[string]*Term{}
+	collectVars(t, seen)
+	vs := sortedVars(seen)
+	t.vars.Store(&vs)
+	return vs
 }
 
 func collectVars(t *Term, seen map[string]*Term) {
@@ -98,8 +107,8 @@ func collectVars(t *Term, seen map[string]*Term) {
 		seen[t.Name] = t
 		return
 	}
-	if t.vars != nil {
-		for _, v := range t.vars {
+	if vs := t.vars.Load(); vs != nil {
+		for _, v := range *vs {
 			seen[v.Name] = v
 		}
 		return
