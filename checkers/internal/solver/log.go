@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"reflect"
 	"sync"
 	"time"
 )
@@ -14,16 +16,37 @@ import (
 // solver, so it shows the queries the solver really got (after slicing,
 // not those the cache answered). Write errors are ignored: a dump must not
 // change an analysis.
+//
+// Every worker has its own chain and so its own Log, but they all write to
+// the one dump of a run: all Logs on one writer share one sink, so each
+// query is written whole and the numbering runs over the whole run.
 type Log struct {
 	next Solver
+	sink *logSink
+}
 
+// logSink is the state shared by the Logs that write to one writer.
+type logSink struct {
 	mu sync.Mutex // serializes writes to w and numbering
 	w  io.Writer
-	n  int
+	n  int // queries written so far
+}
+
+// sinks maps a writer to its sink, for writers that are pointers (os.File,
+// bytes.Buffer...); any other writer gets a sink per Log. A run has one
+// dump writer, so the table stays a few entries long.
+var sinks sync.Map // io.Writer → *logSink
+
+func sinkFor(w io.Writer) *logSink {
+	if reflect.TypeOf(w).Kind() != reflect.Pointer {
+		return &logSink{w: w}
+	}
+	s, _ := sinks.LoadOrStore(w, &logSink{w: w})
+	return s.(*logSink)
 }
 
 // NewLog returns next with its queries written to w.
-func NewLog(next Solver, w io.Writer) *Log { return &Log{next: next, w: w} }
+func NewLog(next Solver, w io.Writer) *Log { return &Log{next: next, sink: sinkFor(w)} }
 
 // Check asks the next solver and writes the query and its answer.
 func (l *Log) Check(ctx context.Context, q Query) (Result, Model, error) {
@@ -32,22 +55,25 @@ func (l *Log) Check(ctx context.Context, q Query) (Result, Model, error) {
 	r, m, err := l.next.Check(ctx, q)
 	elapsed := time.Since(start)
 
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.n++
-	fmt.Fprintf(l.w, "; query %d\n%s", l.n, text)
+	var b bytes.Buffer
 	switch {
 	case err != nil:
-		fmt.Fprintf(l.w, "; error: %v (%s)\n", err, roundDuration(elapsed))
+		fmt.Fprintf(&b, "; error: %v (%s)\n", err, roundDuration(elapsed))
 	case r == Unknown && reason(l.next) != "":
-		fmt.Fprintf(l.w, "; %s: %s (%s)\n", r, reason(l.next), roundDuration(elapsed))
+		fmt.Fprintf(&b, "; %s: %s (%s)\n", r, reason(l.next), roundDuration(elapsed))
 	default:
-		fmt.Fprintf(l.w, "; %s (%s)\n", r, roundDuration(elapsed))
+		fmt.Fprintf(&b, "; %s (%s)\n", r, roundDuration(elapsed))
 	}
 	if r == Sat && len(m) > 0 {
-		fmt.Fprintf(l.w, "; model: %s\n", m)
+		fmt.Fprintf(&b, "; model: %s\n", m)
 	}
-	fmt.Fprintln(l.w)
+	b.WriteString("\n")
+
+	s := l.sink
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	fmt.Fprintf(s.w, "; query %d\n%s%s", s.n, text, b.Bytes())
 	return r, m, err
 }
 
