@@ -1,12 +1,14 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/token"
 	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -39,6 +41,19 @@ type Config struct {
 	// Jobs is the number of units analysed concurrently (0: GOMAXPROCS).
 	// The output does not depend on it.
 	Jobs int
+	// Context, when set, stops the run once it is done (cudavet -timeout):
+	// an analyzer still running on a unit is abandoned with an
+	// InternalError, and the units not started by then are counted in one
+	// InternalError diagnostic. What finished is reported as usual. Nil:
+	// the run is not stopped.
+	Context context.Context
+	// PassTimeout bounds one analyzer on one unit (0: no bound). An
+	// analyzer past it is abandoned — its goroutine is left to end on its
+	// own and whatever it reports later is dropped — and reported as an
+	// InternalError, so one checker stuck on one kernel does not stop the
+	// rest. It is a safety net for hangs: budgets that decide results are
+	// counted in solver work (see symexec), not in wall-clock time.
+	PassTimeout time.Duration
 }
 
 // Diagnostic is one reported problem, with its positions resolved.
@@ -118,6 +133,10 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 			m.add(d)
 		}
 	}
+	if d, n := r.notAnalysed(units, outs); n > 0 {
+		m.add(d)
+		stats.InternalErrors++
+	}
 	stats.Duplicates = m.duplicates
 	diags := m.list()
 	diags = r.suppress(diags, &stats)
@@ -156,6 +175,10 @@ func (r *runner) runUnits(units []*cudair.Unit, jobs int) []unitOut {
 	for range jobs {
 		wg.Go(func() {
 			for i := range next {
+				if r.ctx.Err() != nil {
+					outs[i] = unitOut{notRun: true}
+					continue
+				}
 				outs[i] = r.runUnit(units[i])
 			}
 		})
@@ -169,6 +192,7 @@ func (r *runner) runUnits(units []*cudair.Unit, jobs int) []unitOut {
 }
 
 type runner struct {
+	ctx        context.Context // Config.Context, or context.Background()
 	prog       *ir.Program
 	cfg        Config
 	order      []*analysis.Analyzer // dependencies first, cudair excluded
@@ -178,7 +202,10 @@ type runner struct {
 }
 
 func newRunner(prog *ir.Program, cfg Config, order []*analysis.Analyzer) *runner {
-	r := &runner{prog: prog, cfg: cfg, order: order, roots: map[*analysis.Analyzer]bool{}}
+	r := &runner{ctx: cfg.Context, prog: prog, cfg: cfg, order: order, roots: map[*analysis.Analyzer]bool{}}
+	if r.ctx == nil {
+		r.ctx = context.Background()
+	}
 	for _, a := range cfg.Analyzers {
 		r.roots[a] = true
 	}
@@ -190,4 +217,43 @@ func newRunner(prog *ir.Program, cfg Config, order []*analysis.Analyzer) *runner
 		r.otherFiles = append(r.otherFiles, f.Name)
 	}
 	return r
+}
+
+// notAnalysed returns the diagnostic that counts the units the run did not
+// start because Config.Context was done, at the first of them, and their
+// number (0: every unit ran).
+func (r *runner) notAnalysed(units []*cudair.Unit, outs []unitOut) (Diagnostic, int) {
+	var first *ir.Func
+	n := 0
+	for i, o := range outs {
+		if o.notRun {
+			if first == nil {
+				first = units[i].Func
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return Diagnostic{}, 0
+	}
+	return Diagnostic{
+		Checker:  "driver",
+		Category: InternalError,
+		Pos:      first.P,
+		Position: position(r.prog.Fset, first.P),
+		Message: fmt.Sprintf("internal error: %s before %d of %d functions were analysed (the first: %s %s)",
+			stopCause(r.ctx), n, len(units), kindPhrase(first.Kind), first.Name),
+		Function: first.Name,
+	}, n
+}
+
+// stopCause says why ctx is done, for messages.
+func stopCause(ctx context.Context) string {
+	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) && !errors.Is(c, context.DeadlineExceeded) {
+		return c.Error()
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the run's time limit passed"
+	}
+	return "the run was cancelled"
 }

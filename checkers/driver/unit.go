@@ -18,6 +18,7 @@ type unitOut struct {
 	diags    []Diagnostic // root analyzers' reports and every internal error
 	runs     []analyzerRun
 	verdicts []cudair.Verdict
+	notRun   bool // Config.Context was done before the unit started
 }
 
 // analyzerRun records one analyzer on one unit for the statistics.
@@ -43,7 +44,9 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 	results := map[*analysis.Analyzer]any{cudair.Analyzer: u}
 	bad := map[*analysis.Analyzer]bool{}
 	for _, a := range r.order {
-		if requiresBad(a, bad) {
+		// Once the run is stopped, the unit's remaining analyzers are
+		// skipped: the run reports at most one stopped pass per unit.
+		if requiresBad(a, bad) || r.ctx.Err() != nil {
 			bad[a] = true
 			out.runs = append(out.runs, analyzerRun{a: a, skipped: true})
 			continue
@@ -85,9 +88,48 @@ func requiresBad(a *analysis.Analyzer, bad map[*analysis.Analyzer]bool) bool {
 }
 
 // runPass runs a on u. It returns a's result and reports, or, when a
-// panicked, returned an error or returned a result of the wrong type, one
-// internal-error diagnostic at the unit's function.
-func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*analysis.Analyzer]any) (res any, diags []Diagnostic, ierr *Diagnostic) {
+// panicked, returned an error, returned a result of the wrong type, ran
+// past Config.PassTimeout or was still running when Config.Context ended,
+// one internal-error diagnostic at the unit's function.
+func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*analysis.Analyzer]any) (any, []Diagnostic, *Diagnostic) {
+	if r.cfg.PassTimeout <= 0 && r.ctx.Done() == nil {
+		return r.runPassHere(a, u, results)
+	}
+	// The pass runs on its own goroutine so that it can be abandoned. Its
+	// ResultOf map and report slice are its own, so an abandoned pass
+	// shares nothing mutable with the rest of the run.
+	type outcome struct {
+		res   any
+		diags []Diagnostic
+		ierr  *Diagnostic
+	}
+	own := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, req := range a.Requires {
+		own[req] = results[req]
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, diags, ierr := r.runPassHere(a, u, own)
+		done <- outcome{res, diags, ierr}
+	}()
+	var limit <-chan time.Time
+	if r.cfg.PassTimeout > 0 {
+		t := time.NewTimer(r.cfg.PassTimeout)
+		defer t.Stop()
+		limit = t.C
+	}
+	select {
+	case o := <-done:
+		return o.res, o.diags, o.ierr
+	case <-limit:
+		return nil, nil, r.internalError(a, u.Func, fmt.Sprintf("stopped after %s, the limit for one checker on one function", r.cfg.PassTimeout))
+	case <-r.ctx.Done():
+		return nil, nil, r.internalError(a, u.Func, "stopped: "+stopCause(r.ctx))
+	}
+}
+
+// runPassHere is runPass on the calling goroutine.
+func (r *runner) runPassHere(a *analysis.Analyzer, u *cudair.Unit, results map[*analysis.Analyzer]any) (res any, diags []Diagnostic, ierr *Diagnostic) {
 	pass := r.newPass(a, u, results, func(d analysis.Diagnostic) {
 		diags = append(diags, r.checkerDiagnostic(a, u.Func, d))
 	})
