@@ -553,8 +553,10 @@ __global__ void k(float* x) {
 	}
 }
 
-// FuzzParse checks that Parse never panics, that every directive's
-// canonical form parses back to itself, and that Eval never panics.
+// FuzzParse checks that Parse never panics, that every offset it gives
+// lies in the text, that every directive's canonical form parses back to
+// itself, and that Eval never panics. Its corpus is the test tables here
+// and testdata/fuzz/FuzzParse; `make fuzz` runs it.
 func FuzzParse(f *testing.F) {
 	for _, c := range parseCases {
 		f.Add(c.text)
@@ -569,8 +571,14 @@ func FuzzParse(f *testing.F) {
 			if e.Error() == "" {
 				t.Errorf("Parse(%q): empty error", text)
 			}
+			if e.Off < 0 || e.Off > len(text) {
+				t.Errorf("Parse(%q): error %q at offset %d, outside the text", text, e.Error(), e.Off)
+			}
 		}
 		for _, d := range ds {
+			if d.Off < 0 || d.Off > len(text) {
+				t.Errorf("Parse(%q): directive %q at offset %d, outside the text", text, d.Text, d.Off)
+			}
 			if d.Kind == Ignore {
 				continue
 			}
