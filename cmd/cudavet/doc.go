@@ -26,4 +26,5 @@
 //	output.go  text and -json output, exit status
 //	sarif.go   -sarif output
 //	stats.go   -stats report
+//	limits.go  -timeout and -memlimit
 package main

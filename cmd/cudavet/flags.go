@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
@@ -33,6 +34,9 @@ type options struct {
 	verdicts    bool     // -verdicts: print the per-kernel verdict table
 	clangArgs   []string // after "--"
 	patterns    []string // never empty: "." by default
+
+	timeout     time.Duration // -timeout: stop the run after this long (0: never)
+	memLimitMiB int64         // -memlimit: stop the run past this resident size (0: never)
 }
 
 // frontendConfig returns the loader's configuration: -I and -D become
@@ -101,6 +105,8 @@ func (o *options) validate() error {
 	switch {
 	case o.json && o.sarif:
 		return errors.New("-json and -sarif exclude each other")
+	case o.timeout < 0 || o.memLimitMiB < 0:
+		return errors.New("-timeout and -memlimit must not be negative")
 	case o.jobs < 0:
 		return fmt.Errorf("-j %d: want a number of parallel jobs >= 0", o.jobs)
 	case o.arch != 0 && (o.arch < 300 || o.arch > 1300):
@@ -144,6 +150,8 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
 	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
+	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, c.Name()+"."+f.Name, f.Usage)

@@ -78,6 +78,9 @@ func (a *app) analyse() int {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage
 	}
+	lim := &limits{timeout: o.timeout, memLimit: o.memLimitMiB << 20, stderr: a.stderr, exit: os.Exit}
+	ctx, release := lim.start()
+	defer release()
 	prog, err := frontend.Load(o.frontendConfig(), o.patterns...)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
@@ -97,7 +100,7 @@ func (a *app) analyse() int {
 		return exitUsage
 	}
 	start := time.Now()
-	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs})
+	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, Context: ctx})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitIncomplete

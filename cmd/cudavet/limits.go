@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// limits holds the ceilings of one run: -timeout (wall clock) and
+// -memlimit (resident memory, C allocations of libclang and Z3 included).
+// Past either, the run's context ends with the reason as its cause: the
+// driver abandons the passes under way, counts the functions it did not
+// start, and the command prints what finished and exits 3. Loading cannot
+// be interrupted (libclang parses in C), so a run still going a grace
+// period after the context ended is stopped with exit status 3.
+type limits struct {
+	timeout  time.Duration // 0: none
+	memLimit int64         // bytes; 0: none
+	stderr   io.Writer
+	exit     func(int) // os.Exit; tests replace it
+}
+
+// grace is how long a stopped run may take to print what it has.
+const grace = 10 * time.Second
+
+// memPoll is how often the resident size is read.
+const memPoll = 100 * time.Millisecond
+
+// start returns the context the run works under and a function that
+// releases the watchers; call it once the output is written.
+func (l *limits) start() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	if l.timeout <= 0 && l.memLimit <= 0 {
+		return ctx, func() { cancel(nil) }
+	}
+	done := make(chan struct{})
+	var once sync.Once
+	stop := func(cause error) {
+		once.Do(func() {
+			cancel(cause)
+			fmt.Fprintf(l.stderr, "cudavet: %v: stopping\n", cause)
+			time.AfterFunc(grace, func() {
+				select {
+				case <-done:
+				default:
+					fmt.Fprintf(l.stderr, "cudavet: %v and the run did not stop within %s: exiting\n", cause, grace)
+					l.exit(exitIncomplete)
+				}
+			})
+		})
+	}
+	if l.timeout > 0 {
+		t := time.AfterFunc(l.timeout, func() { stop(fmt.Errorf("-timeout %s passed", l.timeout)) })
+		go func() { <-done; t.Stop() }()
+	}
+	if l.memLimit > 0 {
+		// The garbage collector works to stay below the limit first; the
+		// watcher stops the run when the whole process passes it.
+		old := debug.SetMemoryLimit(l.memLimit * 3 / 4)
+		go func() {
+			defer debug.SetMemoryLimit(old)
+			tick := time.NewTicker(memPoll)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					if rss := residentBytes(); rss > l.memLimit {
+						stop(fmt.Errorf("-memlimit %d MiB passed (resident %d MiB)", l.memLimit>>20, rss>>20))
+						return
+					}
+				}
+			}
+		}()
+	}
+	return ctx, func() {
+		close(done)
+		cancel(nil)
+	}
+}
+
+// residentBytes returns the process's resident set size from
+// /proc/self/statm, or 0 where that cannot be read.
+func residentBytes() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(string(f[1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
+}
