@@ -93,13 +93,38 @@ func TestWitnessesReplay(t *testing.T) {
 			})
 		}
 	})
+	var all tally
 	for _, k := range []string{"overflow", "bounds", "align"} {
 		c := tallies[k]
 		t.Logf("%-8s findings replayed %d, disagreeing %d, skipped for Unknown IR %d, over the step budget %d",
 			k, c.replayed, c.disagree, c.unknownIR, c.budget)
+		if n := c.total(); n >= minPerChecker && c.replayed*100 < minReplayed*n {
+			t.Errorf("%s: %d of %d findings replayed, want at least %d%%", k, c.replayed, n, minReplayed)
+		}
+		all.replayed += c.replayed
+		all.unknownIR += c.unknownIR
+		all.budget += c.budget
+		all.disagree += c.disagree
 	}
 	t.Logf("%d files replayed", len(files))
+	// A skipped finding (Unknown IR, step budget) is no evidence: the test
+	// fails when too few findings replay, not only when one disagrees.
+	switch n := all.total(); {
+	case n == 0:
+		t.Errorf("no finding to replay in %d files", len(files))
+	case all.replayed*100 < minReplayed*n:
+		t.Errorf("%d of %d findings replayed, want at least %d%%", all.replayed, n, minReplayed)
+	}
 }
+
+// minReplayed is the share of findings (in percent) that must replay, over
+// all checkers and for each checker with at least minPerChecker findings.
+const (
+	minReplayed   = 90
+	minPerChecker = 10
+)
+
+func (c tally) total() int { return c.replayed + c.unknownIR + c.budget + c.disagree }
 
 // replayFile decides the findings of every kernel of file and replays
 // each.
