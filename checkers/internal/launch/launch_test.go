@@ -52,14 +52,50 @@ func dump(t *testing.T, file string, cfg *Config) (string, *Result) {
 	return b.String(), res
 }
 
+// TestDump prints the sites of LAUNCH_DUMP (default testdata/rms_norm.cu)
+// and, for the default file, checks the dump's shape: each of the three
+// dispatch cases is one site of rms_norm, with both tensor lengths, the
+// grid, assumptions and classed variables, in that order.
 func TestDump(t *testing.T) {
 	f := os.Getenv("LAUNCH_DUMP")
-	if f == "" {
-		t.Skip("LAUNCH_DUMP not set")
+	custom := f != ""
+	if !custom {
+		f = "testdata/rms_norm.cu"
 	}
 	out, res := dump(t, f, NewConfig("the bundled models", model.Bundled(), false))
 	t.Log("\n" + out)
 	t.Log(res.Cut)
+	if custom {
+		return
+	}
+	blocks := strings.Split(out, "site ")[1:]
+	if len(blocks) != 3 {
+		t.Fatalf("%d sites in the dump, want 3:\n%s", len(blocks), out)
+	}
+	for i, typ := range []string{"c10::BFloat16", "c10::Half", "float"} {
+		b := blocks[i]
+		if head := "rms_norm_kernel<" + typ + "> from rms_norm "; !strings.HasPrefix(b, head) {
+			t.Errorf("site %d starts %q, want %q", i, firstLine(b), head)
+		}
+		last := -1
+		for _, want := range []string{"\n  len(out) = ", "\n  len(input) = ", "\n  grid [", "\n  assume ", "\n  var "} {
+			j := strings.Index(b, want)
+			if j < 0 || j < last {
+				t.Errorf("site %s: %q missing or out of order:\n%s", firstLine(b), want, b)
+			}
+			last = j
+		}
+		for _, want := range []string{" user num_tokens\n", " fixed hidden_size\n", " unknown pad\n"} {
+			if !strings.Contains(b, want) {
+				t.Errorf("site %s: no variable line ending %q", firstLine(b), want)
+			}
+		}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // The README says how many PyTorch functions are summarised.
