@@ -8,7 +8,10 @@ DEB_PACKAGES := libclang-15-dev libclang-common-15-dev clang-15 libz3-dev pkg-co
 # apt-get needs root: use sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test bench vet clean
+# FUZZTIME is how long `make fuzz` runs each fuzz target.
+FUZZTIME ?= 60s
+
+.PHONY: all deps build run test test-heavy fuzz bench vet clean
 
 all: build
 
@@ -34,8 +37,37 @@ run: build
 	*) echo "cudavet: exit status $$status (2 usage or input error, 3 incomplete run)"; exit $$status ;; \
 	esac
 
-test: deps
-	$(GO) test ./...
+# test runs vet and the gofmt check, then every test under the race
+# detector. -short skips the few tests too slow under -race (the sweeps of
+# real trees, the heavy adversarial inputs); test-heavy runs those without
+# it. The fuzz targets' seed corpora (testdata/fuzz/) run as ordinary tests.
+test: vet
+	$(GO) test -race -short -timeout 20m ./...
+
+# test-heavy runs the tests -short skips or trims, without -race (which
+# would make them several times slower): the witness replay of every
+# checker's bug files, the libclang sweeps, the 20 MB and 20,000-kernel
+# inputs, the lowering corpus over every testdata kernel, neovim.
+HEAVY_TESTS := WitnessesReplay|Cgocheck|Sweep|Adversarial|Verdicts|Neovim|FuzzLower
+HEAVY_PKGS := ./checkers/internal/witnesscheck ./frontend/clang ./frontend/lower ./cmd/cudavet
+test-heavy: deps
+	$(GO) test -timeout 30m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
+
+# fuzz runs each fuzz target for FUZZTIME (go test -fuzz takes one target
+# per run). New crashers land in the package's testdata/fuzz/ and then run
+# as regression tests in `make test`.
+fuzz: deps
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
+
+# FUZZ_TARGETS lists package:FuzzTarget pairs for `make fuzz`.
+FUZZ_TARGETS := \
+	./checkers/internal/annot:FuzzParse \
+	./frontend/lower:FuzzLower \
+	./lsp:FuzzReadMessage
 
 bench: deps
 	$(GO) test -run='^$$' -bench=. ./...
