@@ -26,6 +26,12 @@ type limits struct {
 	exit     func(int) // os.Exit; tests replace it
 }
 
+// passTimeout bounds one checker on one function (driver.Config.PassTimeout):
+// far above any budget (symexec.KernelBudget is 20s), it only ends a
+// checker that hangs, with an internal error, so that the rest of the run
+// goes on.
+const passTimeout = 5 * time.Minute
+
 // grace is how long a stopped run may take to print what it has.
 const grace = 10 * time.Second
 

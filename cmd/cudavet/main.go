@@ -100,7 +100,7 @@ func (a *app) analyse() int {
 		return exitUsage
 	}
 	start := time.Now()
-	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, Context: ctx})
+	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, Context: ctx, PassTimeout: passTimeout})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitIncomplete
