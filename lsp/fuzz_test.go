@@ -58,6 +58,7 @@ func FuzzReadMessage(f *testing.F) {
 		"Content-Length: 5\r\n\r\n{}",
 		"Content-Length: -1\r\n\r\n",
 		"Content-Length: 99999999999999999999\r\n\r\n{}",
+		"Content-Length: 60000000\r\n\r\n{}", // announced, never sent: must not allocate 60 MB
 		"Content-Type: application/json\n\n" + frame(`{"jsonrpc":"2.0","id":4,"method":"x"}`),
 		"garbage Content-Length: 2\r\n\r\n{}",
 		"\r\n\r\n\n" + frame(`{"id":null,"method":"m"}`),

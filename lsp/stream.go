@@ -115,9 +115,14 @@ func (s *stream) readFrame() ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%w: %s", errBadHeader, bad)
 	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(s.r, body); err != nil {
+	// The body grows as it arrives: a header that announces 64 MB before
+	// the input ends costs what was sent, not the announced length.
+	body, err := io.ReadAll(io.LimitReader(s.r, int64(length)))
+	if err != nil {
 		return nil, err
+	}
+	if len(body) < length {
+		return nil, io.ErrUnexpectedEOF
 	}
 	return body, nil
 }
