@@ -111,3 +111,19 @@ func checkFrames(t *testing.T, out []byte) {
 		}
 	}
 }
+
+// TestHeaderInvalidUTF8 is FuzzReadMessage's first crasher: invalid UTF-8
+// bytes before "Content-Length:" made the reader index past the header
+// line (a panic on the connection's goroutine, which ended the server).
+// The header must still be found, and the body read.
+func TestHeaderInvalidUTF8(t *testing.T) {
+	s := newStream(&fuzzConn{r: strings.NewReader("\xb5\xb5Content-Length: 2\r\n\r\n{}")}, func(string, ...any) {})
+	body, err := s.readFrame()
+	if err != nil || string(body) != "{}" {
+		t.Fatalf("readFrame = %q, %v; want {}", body, err)
+	}
+	s = newStream(&fuzzConn{r: strings.NewReader("\xb5\xb5Content-Length:244\n\r\n")}, func(string, ...any) {})
+	if _, err := s.readFrame(); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("readFrame of a cut body: %v, want io.ErrUnexpectedEOF", err)
+	}
+}

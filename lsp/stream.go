@@ -95,7 +95,7 @@ func (s *stream) readFrame() ([]byte, error) {
 			break
 		}
 		sawHeader = true
-		i := strings.Index(strings.ToLower(line), "content-length:")
+		i := indexASCIIFold(line, "content-length:")
 		if i < 0 {
 			if !strings.Contains(line, ":") {
 				bad = fmt.Sprintf("header line %q is not Name: value", truncate(line))
@@ -154,6 +154,29 @@ func idOf(body []byte) *json.RawMessage {
 		return nil
 	}
 	return m.ID
+}
+
+// indexASCIIFold returns the byte index in s of needle (lowercase ASCII),
+// ignoring ASCII case, or -1. Unlike strings.ToLower, it keeps s's byte
+// offsets: ToLower turns each invalid UTF-8 byte into a 3-byte U+FFFD, and
+// an index into the lowered line then overran the line.
+func indexASCIIFold(s, needle string) int {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for ; j < len(needle); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+		}
+		if j == len(needle) {
+			return i
+		}
+	}
+	return -1
 }
 
 func truncate(s string) string {
