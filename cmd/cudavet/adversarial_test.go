@@ -269,3 +269,37 @@ func tail(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestJobsDeterministic runs the real command over the bundled examples at
+// -j=1 and -j=4: the output must be the same bytes. Budgets that depend on
+// wall-clock time make load decide what ends undecided, which this
+// catches. Heavy (two full analyses): skipped under -short.
+func TestJobsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two full analyses of the examples; run without -short (make test-heavy)")
+	}
+	bin := buildCudavet(t)
+	examples, err := filepath.Abs("../../testdata/examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs []string
+	for _, j := range []string{"-j=1", "-j=4"} {
+		r := runChild(t, bin, examples, []string{j, "-json", "./..."})
+		t.Logf("%s: exit %d in %s, peak resident %d MiB", j, r.code, r.wall.Round(time.Millisecond), r.maxRSS>>20)
+		if r.code >= 2 {
+			t.Fatalf("%s: exit %d\n%s", j, r.code, tail(r.output))
+		}
+		// Timings differ between runs: compare without them.
+		outs = append(outs, regexp.MustCompile(`"([a-z_]*_ms)": *[0-9.e+-]+`).ReplaceAllString(r.output, `"$1": 0`))
+	}
+	if outs[0] != outs[1] {
+		a, b := strings.Split(outs[0], "\n"), strings.Split(outs[1], "\n")
+		for i := 0; i < len(a) && i < len(b); i++ {
+			if a[i] != b[i] {
+				t.Fatalf("-j=1 and -j=4 differ at line %d:\n-j=1: %s\n-j=4: %s", i+1, a[i], b[i])
+			}
+		}
+		t.Fatalf("-j=1 and -j=4 differ in length: %d and %d lines", len(a), len(b))
+	}
+}
