@@ -3,6 +3,7 @@ package lower_test
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -42,7 +43,17 @@ var fuzzSeeds = []string{
 // and that it prints. The corpus is fuzzSeeds, the lowering and checker
 // testdata kernels (which the fuzzer mutates) and
 // testdata/fuzz/FuzzLower; `make fuzz` runs it.
+//
+// A fuzz worker's stderr goes nowhere: with CUDAVET_FUZZ_CRASHLOG=file, a
+// worker that dies (a libclang crash, a panic on another goroutine) leaves
+// its last words there.
 func FuzzLower(f *testing.F) {
+	if name := os.Getenv("CUDAVET_FUZZ_CRASHLOG"); name != "" {
+		if out, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+			debug.SetCrashOutput(out, debug.CrashOptions{})
+			out.Close()
+		}
+	}
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
