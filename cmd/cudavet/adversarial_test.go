@@ -202,7 +202,7 @@ func TestAdversarial(t *testing.T) {
 			if c.patterns != nil {
 				patterns = c.patterns
 			}
-			r := runChild(t, bin, dir, append([]string{"-timeout", caseTimeout.String(), "-memlimit", fmt.Sprint(caseMemMiB)}, patterns...))
+			r := runChild(t, bin, dir, append([]string{"-timeout", caseTimeout.String(), "-memlimit", fmt.Sprint(caseMemMiB)}, patterns...), caseWall+30*time.Second)
 			last, _ := strings.CutSuffix(r.output, "\n")
 			last = last[strings.LastIndex(last, "\n")+1:]
 			t.Logf("%s: exit %d in %s, peak resident %d MiB; last line: %.200s", c.name, r.code, r.wall.Round(time.Millisecond), r.maxRSS>>20, last)
@@ -229,8 +229,8 @@ type childResult struct {
 	output string
 }
 
-// runChild runs bin in dir and kills it past caseWall.
-func runChild(t *testing.T, bin, dir string, args []string) childResult {
+// runChild runs bin in dir and kills it past limit.
+func runChild(t *testing.T, bin, dir string, args []string, limit time.Duration) childResult {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -240,7 +240,7 @@ func runChild(t *testing.T, bin, dir string, args []string) childResult {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	timer := time.AfterFunc(caseWall+30*time.Second, func() { cmd.Process.Kill() })
+	timer := time.AfterFunc(limit, func() { cmd.Process.Kill() })
 	defer timer.Stop()
 	_ = cmd.Wait()
 	r := childResult{code: cmd.ProcessState.ExitCode(), wall: time.Since(start), output: out.String()}
@@ -285,7 +285,7 @@ func TestJobsDeterministic(t *testing.T) {
 	}
 	var outs []string
 	for _, j := range []string{"-j=1", "-j=4"} {
-		r := runChild(t, bin, examples, []string{j, "-json", "./..."})
+		r := runChild(t, bin, examples, []string{j, "-json", "./..."}, 20*time.Minute)
 		t.Logf("%s: exit %d in %s, peak resident %d MiB", j, r.code, r.wall.Round(time.Millisecond), r.maxRSS>>20)
 		if r.code >= 2 {
 			t.Fatalf("%s: exit %d\n%s", j, r.code, tail(r.output))
