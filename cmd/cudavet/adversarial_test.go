@@ -288,7 +288,13 @@ func TestJobsDeterministic(t *testing.T) {
 		r := runChild(t, bin, examples, []string{j, "-json", "./..."}, 20*time.Minute)
 		t.Logf("%s: exit %d in %s, peak resident %d MiB", j, r.code, r.wall.Round(time.Millisecond), r.maxRSS>>20)
 		if r.code >= 2 {
-			t.Fatalf("%s: exit %d\n%s", j, r.code, tail(r.output))
+			var why []string
+			for _, line := range strings.Split(r.output, "\n") {
+				if strings.Contains(line, "internal error") || strings.Contains(line, "cudavet:") || strings.Contains(line, "parse error") {
+					why = append(why, line)
+				}
+			}
+			t.Fatalf("%s: exit %d:\n%s", j, r.code, strings.Join(why, "\n"))
 		}
 		// Timings differ between runs: compare without them.
 		outs = append(outs, regexp.MustCompile(`"([a-z_]*_ms)": *[0-9.e+-]+`).ReplaceAllString(r.output, `"$1": 0`))

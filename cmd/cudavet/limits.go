@@ -27,10 +27,11 @@ type limits struct {
 }
 
 // passTimeout bounds one checker on one function (driver.Config.PassTimeout):
-// far above any budget (symexec.KernelBudget is 20s), it only ends a
-// checker that hangs, with an internal error, so that the rest of the run
-// goes on.
-const passTimeout = 5 * time.Minute
+// far above any budget (symexec.KernelBudget is 20s) even on a starved
+// machine, it only ends a checker that hangs, with an internal error, so
+// that the rest of the run goes on. -timeout is the tighter, user-chosen
+// ceiling.
+const passTimeout = 30 * time.Minute
 
 // grace is how long a stopped run may take to print what it has.
 const grace = 10 * time.Second
