@@ -50,8 +50,11 @@ func (l *limits) start() (context.Context, func()) {
 	var once sync.Once
 	stop := func(cause error) {
 		once.Do(func() {
+			// Nothing is printed here: the main goroutine may be writing
+			// to stderr; the driver reports the cause. Only a run stuck
+			// past the grace period, whose main goroutine is in C, is
+			// told from here.
 			cancel(cause)
-			fmt.Fprintf(l.stderr, "cudavet: %v: stopping\n", cause)
 			time.AfterFunc(grace, func() {
 				select {
 				case <-done:
