@@ -8,3 +8,8 @@ require (
 	github.com/sourcegraph/jsonrpc2 v0.2.3
 	golang.org/x/tools v0.52.0
 )
+
+require (
+	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)

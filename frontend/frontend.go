@@ -12,6 +12,11 @@ type Config struct {
 	// "--" on the command line). Include directories given here take
 	// precedence over the shim headers.
 	ClangArgs []string
+	// FileArgs, when set, gives the compiler flags of one file (absolute
+	// name), as its compilation database entry has them; they come after
+	// the shim's flags and before ClangArgs, so the command line wins. It is
+	// called from the parsing goroutines.
+	FileArgs func(name string) []string
 	// Overlay maps absolute file names to contents that replace the file on
 	// disk (unsaved editor buffers).
 	Overlay map[string][]byte

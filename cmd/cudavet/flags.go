@@ -11,6 +11,7 @@ import (
 
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/compiledb"
 )
 
 // options are the parsed command line.
@@ -26,13 +27,15 @@ type options struct {
 	jobs        int
 	arch        int
 	dump        string
-	witness     bool     // print witnesses under text findings
-	fix         bool     // apply suggested fixes
-	model       string   // -model: profiles for model-fixed sizes
-	mutate      bool     // -mutate: also valid variants of the profiles
-	verdicts    bool     // -verdicts: print the per-kernel verdict table
-	clangArgs   []string // after "--"
-	patterns    []string // never empty: "." by default
+	witness     bool                // print witnesses under text findings
+	fix         bool                // apply suggested fixes
+	model       string              // -model: profiles for model-fixed sizes
+	mutate      bool                // -mutate: also valid variants of the profiles
+	verdicts    bool                // -verdicts: print the per-kernel verdict table
+	compileDB   string              // -p: a build directory or compile_commands.json; "off"
+	flagsOf     *compiledb.Resolver // per-file flags from compile_commands.json; nil: none
+	clangArgs   []string            // after "--"
+	patterns    []string            // never empty: "." by default
 }
 
 // frontendConfig returns the loader's configuration: -I and -D become
@@ -46,7 +49,11 @@ func (o *options) frontendConfig() *frontend.Config {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, o.clangArgs...)
-	return &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+	cfg := &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+	if o.flagsOf != nil {
+		cfg.FileArgs = o.flagsOf.Args
+	}
+	return cfg
 }
 
 // listFlag is a repeatable string flag.
@@ -94,7 +101,10 @@ func (a *app) parseArgs(args []string) (*options, error) {
 	if len(o.patterns) == 0 {
 		o.patterns = []string{"."}
 	}
-	return o, o.validate()
+	if err := o.validate(); err != nil {
+		return o, err
+	}
+	return o, o.openCompileDB()
 }
 
 func (o *options) validate() error {
@@ -134,6 +144,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.list, "list", false, "list the checkers: name, severity, default, summary")
 	fs.BoolVar(&o.stats, "stats", false, "print per-function lowering statistics and timings to stderr")
 	fs.BoolVar(&o.debug, "debug", false, "include stacks in internal errors")
+	fs.StringVar(&o.compileDB, "p", "", "`build` directory or compile_commands.json giving each file's flags, as clang-tidy's -p (default: the first compile_commands.json found upwards from each file, or in a build/ beside it; off: none)")
 	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")

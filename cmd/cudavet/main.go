@@ -38,6 +38,7 @@ type app struct {
 	registry       checkers.Registry
 	stdout, stderr io.Writer
 	opts           *options
+	missing        missingStats // what missing headers blocked
 }
 
 func (a *app) main(args []string) int {
@@ -83,6 +84,8 @@ func (a *app) analyse() int {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage
 	}
+	a.compileDBWarnings()
+	a.missing = groupMissingHeaders(prog)
 	if o.dump == "ir" {
 		return a.dumpIR(prog)
 	}
