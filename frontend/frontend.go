@@ -17,6 +17,9 @@ type Config struct {
 	// the shim's flags and before ClangArgs, so the command line wins. It is
 	// called from the parsing goroutines.
 	FileArgs func(name string) []string
+	// Exclude, when set, drops the files it reports true for (absolute
+	// names) from those the patterns matched (a project's exclude list).
+	Exclude func(name string) bool
 	// Overlay maps absolute file names to contents that replace the file on
 	// disk (unsaved editor buffers).
 	Overlay map[string][]byte

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -48,6 +49,9 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	units, roots, err := expand(cfg.Dir, patterns)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Exclude != nil {
+		units = slices.DeleteFunc(units, cfg.Exclude)
 	}
 	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}, seen: map[string]bool{}}
 	ld.base = shim.Args(shim.Options{Arch: cfg.Arch})

@@ -12,30 +12,37 @@ import (
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/compiledb"
+	"github.com/cudavet/cudavet/internal/config"
 )
 
 // options are the parsed command line.
 type options struct {
-	json, sarif bool
-	checksFlag  string
-	checks      []string // -checks, split; nil: the default checkers
-	list        bool
-	stats       bool
-	debug       bool
-	includes    listFlag // -I
-	defines     listFlag // -D
-	jobs        int
-	arch        int
-	dump        string
-	witness     bool                // print witnesses under text findings
-	fix         bool                // apply suggested fixes
-	model       string              // -model: profiles for model-fixed sizes
-	mutate      bool                // -mutate: also valid variants of the profiles
-	verdicts    bool                // -verdicts: print the per-kernel verdict table
-	compileDB   string              // -p: a build directory or compile_commands.json; "off"
-	flagsOf     *compiledb.Resolver // per-file flags from compile_commands.json; nil: none
-	clangArgs   []string            // after "--"
-	patterns    []string            // never empty: "." by default
+	json, sarif   bool
+	checksFlag    string
+	checks        []string // -checks, split; nil: the default checkers
+	list          bool
+	stats         bool
+	debug         bool
+	includes      listFlag // -I
+	defines       listFlag // -D
+	jobs          int
+	arch          int
+	dump          string
+	witness       bool                // print witnesses under text findings
+	fix           bool                // apply suggested fixes
+	model         string              // -model: profiles for model-fixed sizes
+	mutate        bool                // -mutate: also valid variants of the profiles
+	verdicts      bool                // -verdicts: print the per-kernel verdict table
+	compileDB     string              // -p: a build directory or compile_commands.json; "off"
+	flagsOf       *compiledb.Resolver // per-file flags from compile_commands.json; nil: none
+	configFile    string              // -config: a .cudavet.yaml; "off"; "": found upwards
+	printConfig   bool                // -print-config
+	unusedIgnores bool                // -unused-ignores: report ignores that suppress nothing
+	setFlags      map[string]bool     // the flags given on the command line
+	config        *config.Config      // the configuration file read; nil: none
+	settings      []setting           // the effective configuration, for -print-config
+	clangArgs     []string            // after "--"
+	patterns      []string            // never empty: "." by default
 }
 
 // frontendConfig returns the loader's configuration: -I and -D become
@@ -52,6 +59,9 @@ func (o *options) frontendConfig() *frontend.Config {
 	cfg := &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
 	if o.flagsOf != nil {
 		cfg.FileArgs = o.flagsOf.Args
+	}
+	if o.config != nil && len(o.config.Exclude) > 0 {
+		cfg.Exclude = o.excluded
 	}
 	return cfg
 }
@@ -90,6 +100,8 @@ func (a *app) parseArgs(args []string) (*options, error) {
 		}
 		return nil, errReported // the flag package printed it
 	}
+	o.setFlags = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.setFlags[f.Name] = true })
 	if o.checksFlag != "" {
 		for c := range strings.SplitSeq(o.checksFlag, ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -145,6 +157,9 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.stats, "stats", false, "print per-function lowering statistics and timings to stderr")
 	fs.BoolVar(&o.debug, "debug", false, "include stacks in internal errors")
 	fs.StringVar(&o.compileDB, "p", "", "`build` directory or compile_commands.json giving each file's flags, as clang-tidy's -p (default: the first compile_commands.json found upwards from each file, or in a build/ beside it; off: none)")
+	fs.StringVar(&o.configFile, "config", "", "configuration `file` (default: the .cudavet.yaml of the first pattern's directory or the nearest above it; off: none)")
+	fs.BoolVar(&o.printConfig, "print-config", false, "print the effective configuration, with where each value came from, and exit")
+	fs.BoolVar(&o.unusedIgnores, "unused-ignores", false, "report cudavet:ignore directives that suppress nothing (default: on when the CI environment variable is set)")
 	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")
@@ -195,8 +210,15 @@ Exit status:
   3  incomplete run: an internal error, or a file that did not parse
      cleanly (takes precedence over 1)
 
-Suppress a finding with a comment on its line or the line above:
+Suppress a finding with a comment on its line or the line above, or
+every finding of the checkers in the file (a reason is required):
   // cudavet:ignore[checker,...] reason
+  // cudavet:ignore-file[checker,...] reason
+An ignore that suppresses nothing is reported with -unused-ignores (on
+when the CI environment variable is set).
+
+Each file is parsed with the flags of its compile_commands.json entry (-p);
+project settings come from .cudavet.yaml (-config; -print-config shows them).
 `
 
 // usage writes the usage text, flags, checkers and exit statuses.

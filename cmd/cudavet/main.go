@@ -60,6 +60,14 @@ func (a *app) main(args []string) int {
 		return exitUsage
 	}
 	a.opts = opts
+	if err := a.applyConfig(opts); err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitUsage
+	}
+	if opts.printConfig {
+		a.printConfig()
+		return exitClean
+	}
 	if opts.list {
 		a.list()
 		return exitClean
@@ -100,7 +108,7 @@ func (a *app) analyse() int {
 		return exitUsage
 	}
 	start := time.Now()
-	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs})
+	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, SkipUnusedIgnores: !o.unusedIgnores})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitIncomplete
