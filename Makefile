@@ -48,3 +48,18 @@ vet: deps
 clean:
 	rm -rf bin
 	$(GO) clean -testcache
+
+# Tools the tests use beyond Go, installed under .tools/ (npm registry):
+# Microsoft's SARIF multitool validates -sarif output as GitHub's upload
+# does (cmd/cudavet's TestSARIFValidates runs it when it is there).
+TOOLS := $(CURDIR)/.tools
+SARIF_MULTITOOL_VERSION := 5.7.0
+SARIF_MULTITOOL := $(TOOLS)/node_modules/.bin/sarif-multitool
+
+.PHONY: test-tools
+test-tools: $(SARIF_MULTITOOL)
+test: test-tools
+
+$(SARIF_MULTITOOL):
+	npm install --prefix $(TOOLS) --no-audit --no-fund @microsoft/sarif-multitool@$(SARIF_MULTITOOL_VERSION)
+	chmod u+x $(TOOLS)/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
