@@ -50,6 +50,11 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, r := range cfg.Roots {
+		if !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
 	if cfg.Exclude != nil {
 		units = slices.DeleteFunc(units, cfg.Exclude)
 	}
@@ -160,7 +165,7 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	}
 	defer release()
 	r.parseErr = ld.parseDiagnostics(name, tu)
-	ld.markIncluded(tu)
+	ld.markIncluded(name, tu)
 	start = time.Now()
 	r.res = lower.TU(tu, &lower.Config{Fset: ld.fset, File: ld.file})
 	r.lowerTime = time.Since(start)
@@ -178,8 +183,11 @@ func (ld *loader) argsFor(name string) []string {
 }
 
 // markIncluded records the files the unit included.
-func (ld *loader) markIncluded(tu clang.TranslationUnit) {
+func (ld *loader) markIncluded(unit string, tu clang.TranslationUnit) {
 	names := tu.IncludedFiles()
+	if ld.cfg.Included != nil {
+		ld.cfg.Included(unit, names)
+	}
 	ld.mu.Lock()
 	defer ld.mu.Unlock()
 	for _, n := range names {

@@ -39,6 +39,10 @@ type options struct {
 	printConfig   bool                // -print-config
 	unusedIgnores bool                // -unused-ignores: report ignores that suppress nothing
 	setFlags      map[string]bool     // the flags given on the command line
+	flagValues    map[string]string   // their values
+	cacheDir      string              // -cache; "" when off
+	noCache       bool                // -no-cache
+	diff          string              // -diff: a git revision (range)
 	config        *config.Config      // the configuration file read; nil: none
 	settings      []setting           // the effective configuration, for -print-config
 	clangArgs     []string            // after "--"
@@ -101,7 +105,8 @@ func (a *app) parseArgs(args []string) (*options, error) {
 		return nil, errReported // the flag package printed it
 	}
 	o.setFlags = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { o.setFlags[f.Name] = true })
+	o.flagValues = map[string]string{}
+	fs.Visit(func(f *flag.Flag) { o.setFlags[f.Name], o.flagValues[f.Name] = true, f.Value.String() })
 	if o.checksFlag != "" {
 		for c := range strings.SplitSeq(o.checksFlag, ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -114,6 +119,9 @@ func (a *app) parseArgs(args []string) (*options, error) {
 		o.patterns = []string{"."}
 	}
 	if err := o.validate(); err != nil {
+		return o, err
+	}
+	if err := a.cacheSetting(o); err != nil {
 		return o, err
 	}
 	return o, o.openCompileDB()
@@ -160,6 +168,9 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.configFile, "config", "", "configuration `file` (default: the .cudavet.yaml of the first pattern's directory or the nearest above it; off: none)")
 	fs.BoolVar(&o.printConfig, "print-config", false, "print the effective configuration, with where each value came from, and exit")
 	fs.BoolVar(&o.unusedIgnores, "unused-ignores", false, "report cudavet:ignore directives that suppress nothing (default: on when the CI environment variable is set)")
+	fs.StringVar(&o.cacheDir, "cache", "", "`dir` of the result cache (default: cudavet/ under the user cache directory)")
+	fs.BoolVar(&o.noCache, "no-cache", false, "analyse every file afresh, neither reading nor writing the cache")
+	fs.StringVar(&o.diff, "diff", "", "analyse only the files a git `revision` or range changed (git diff --name-only REV), and those including a changed header")
 	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")

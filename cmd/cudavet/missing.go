@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"go/token"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/driver"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
@@ -18,8 +18,8 @@ var notFoundRE = regexp.MustCompile(`^'([^']+)' file not found`)
 // parse it stopped.
 type missingHeader struct {
 	name    string
-	pos     token.Pos // the #include of the blocked file first by name
-	blocked []string  // file names, sorted
+	first   driver.Diagnostic // at the #include of the blocked file first by name
+	blocked []string          // file names, sorted
 }
 
 // missingStats counts what missing headers cost.
@@ -30,26 +30,28 @@ type missingStats struct {
 // groupMissingHeaders replaces the parse diagnostics that a missing header
 // caused, one per file, by one per missing header naming the files it
 // blocked and the fix. The functions of those files that libclang could
-// recover are still analysed; the stats say how many kernels.
-func groupMissingHeaders(prog *ir.Program) missingStats {
+// recover are still analysed; kernelsIn says how many kernels a file has.
+func groupMissingHeaders(res *driver.Result, kernelsIn func(file string) int) missingStats {
 	byName := map[string]*missingHeader{}
-	var kept []*ir.Diagnostic
-	for _, d := range prog.Diagnostics {
+	var kept []driver.Diagnostic
+	for _, d := range res.Diagnostics {
 		m := notFoundRE.FindStringSubmatch(d.Message)
-		if d.Category != "parse" || m == nil {
+		if d.Checker != "parse" || m == nil {
 			kept = append(kept, d)
 			continue
 		}
+		file := d.Position.Filename
 		h := byName[m[1]]
-		if h == nil {
-			h = &missingHeader{name: m[1], pos: d.Pos}
+		switch {
+		case h == nil:
+			h = &missingHeader{name: m[1], first: d}
 			byName[m[1]] = h
+		case file < slices.Min(h.blocked):
+			h.first = d // the first file's, whatever order units parsed in
 		}
-		file := prog.Fset.Position(d.Pos).Filename
-		if len(h.blocked) > 0 && file < slices.Min(h.blocked) {
-			h.pos = d.Pos // the first file's, whatever order units parsed in
+		if !slices.Contains(h.blocked, file) {
+			h.blocked = append(h.blocked, file)
 		}
-		h.blocked = append(h.blocked, file)
 	}
 	if len(byName) == 0 {
 		return missingStats{}
@@ -65,16 +67,28 @@ func groupMissingHeaders(prog *ir.Program) missingStats {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		kept = append(kept, &ir.Diagnostic{Pos: byName[n].pos, Category: "parse", Message: byName[n].message()})
+		d := byName[n].first
+		d.Message = byName[n].message()
+		kept = append(kept, d)
 	}
-	prog.Diagnostics = kept
+	sortResult(kept)
+	res.Diagnostics = kept
 	st := missingStats{headers: len(names), blockedFiles: len(blocked)}
-	for _, f := range prog.Funcs {
-		if f.Kind == ir.Kernel && f.Body != nil && blocked[prog.Fset.Position(f.P).Filename] {
-			st.kernelsAnalysed++
-		}
+	for f := range blocked {
+		st.kernelsAnalysed += kernelsIn(f)
 	}
 	return st
+}
+
+// kernelsOf counts the kernels with a body of each file of a program.
+func kernelsOf(prog *ir.Program) func(string) int {
+	n := map[string]int{}
+	for _, f := range prog.Funcs {
+		if f.Kind == ir.Kernel && f.Body != nil {
+			n[prog.Fset.Position(f.P).Filename]++
+		}
+	}
+	return func(file string) int { return n[file] }
 }
 
 func (h *missingHeader) message() string {
@@ -82,11 +96,14 @@ func (h *missingHeader) message() string {
 	for i, f := range h.blocked {
 		files[i] = relName(f)
 	}
-	what := "1 file"
-	if len(files) > 1 {
-		what = fmt.Sprintf("%d files", len(files))
-	}
 	return fmt.Sprintf("header %s not found, blocking %s (%s): add its directory with -I or give the build's "+
 		"compile_commands.json with -p; their kernels that do not need it were still analysed",
-		h.name, what, strings.Join(files, ", "))
+		h.name, plural(len(files), "file"), strings.Join(files, ", "))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

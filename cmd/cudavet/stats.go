@@ -28,6 +28,9 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 		fmt.Fprintf(tw, "  compile_commands.json\t%d\t(%d files given its flags, %d borrowed from an including file, %d unknown flags dropped)\n",
 			len(cs.Databases), cs.Files, cs.Borrowed, len(cs.Unknown))
 	}
+	if a.unitsRun > 0 || a.opts.useIncremental() {
+		fmt.Fprintf(tw, "  units\t%d\t(%d from the cache, %d analysed)\n", a.unitsRun, a.cacheHits, a.cacheMisses)
+	}
 	if m := a.missing; m.headers > 0 {
 		fmt.Fprintf(tw, "  missing headers\t%d\t(blocking %d files, whose %d kernels were still analysed)\n", m.headers, m.blockedFiles, m.kernelsAnalysed)
 	}

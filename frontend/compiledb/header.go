@@ -112,3 +112,17 @@ func commonDirs(a, b string) int {
 	}
 	return n
 }
+
+// Includes returns the names a file's #include lines spell, in order (nil
+// when it cannot be read).
+func Includes(file string) []string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, sub := range includeRE.FindAllSubmatch(data, -1) {
+		out = append(out, string(sub[1]))
+	}
+	return out
+}
