@@ -63,3 +63,12 @@ test: test-tools
 $(SARIF_MULTITOOL):
 	npm install --prefix $(TOOLS) --no-audit --no-fund @microsoft/sarif-multitool@$(SARIF_MULTITOOL_VERSION)
 	chmod u+x $(TOOLS)/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+
+# vsix packages the VS Code extension (editors/vscode) into bin/cudavet.vsix
+# with npm's vscode-languageclient and @vscode/vsce.
+.PHONY: vsix
+vsix:
+	cd editors/vscode && npm install --no-audit --no-fund && npx vsce package --skip-license -o ../../bin/cudavet.vsix
+
+# The Emacs eglot integration test (cmd/cudavet's TestEmacs) needs these.
+DEB_PACKAGES += emacs-nox elpa-eglot
