@@ -257,4 +257,17 @@ func (a *app) printConfig() {
 	for _, s := range o.settings {
 		fmt.Fprintf(a.stdout, "%s: %s\t# %s\n", s.key, s.value, s.origin)
 	}
+	switch {
+	case o.compileDB == compileDBOff:
+		fmt.Fprintf(a.stdout, "compile_commands.json: off\t# command line (-p)\n")
+	case o.compileDB != "":
+		fmt.Fprintf(a.stdout, "compile_commands.json: %s\t# command line (-p)\n", o.compileDB)
+	default:
+		fmt.Fprintf(a.stdout, "compile_commands.json: the first found upwards from each file\t# default\n")
+	}
+	cacheDir := o.cacheDir
+	if cacheDir == "" {
+		cacheDir = "off"
+	}
+	fmt.Fprintf(a.stdout, "cache: %s\t# %s\n", cacheDir, map[bool]string{true: "command line (-cache, -no-cache)", false: "default"}[o.setFlags["cache"] || o.setFlags["no-cache"]])
 }

@@ -32,7 +32,7 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 		fmt.Fprintf(tw, "  units\t%d\t(%d from the cache, %d analysed)\n", a.unitsRun, a.cacheHits, a.cacheMisses)
 	}
 	if m := a.missing; m.headers > 0 {
-		fmt.Fprintf(tw, "  missing headers\t%d\t(blocking %d files, whose %d kernels were still analysed)\n", m.headers, m.blockedFiles, m.kernelsAnalysed)
+		fmt.Fprintf(tw, "  missing headers\t%d\t(blocking %s, whose %s were still analysed)\n", m.headers, plural(m.blockedFiles, "file"), plural(m.kernelsAnalysed, "kernel"))
 	}
 	fmt.Fprintf(tw, "  kernels\t%d\n", s.Kernels)
 	fmt.Fprintf(tw, "  device functions\t%d\n", s.DeviceFuncs)
