@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCacheSameOutput: the unit-by-unit run through the cache prints what
@@ -91,4 +93,49 @@ func TestDiff(t *testing.T) {
 	}
 	code, stdout, stderr = realCLI(t, "-checks=barrierdiv", "-no-cache", "-diff", "nosuchrev", ".")
 	wantExit(t, code, exitUsage, stdout, stderr)
+}
+
+// TestProgressQuiet: no progress bar off a terminal, with -json or -sarif,
+// or for a single unit.
+func TestProgressQuiet(t *testing.T) {
+	yes := func() bool { return true }
+	for _, tc := range []struct {
+		term  func() bool
+		json  bool
+		sarif bool
+		units int
+		shown bool
+	}{
+		{nil, false, false, 10, false},
+		{func() bool { return false }, false, false, 10, false},
+		{yes, true, false, 10, false},
+		{yes, false, true, 10, false},
+		{yes, false, false, 1, false},
+		{yes, false, false, 10, true},
+	} {
+		a := &app{isTerminal: tc.term, opts: &options{json: tc.json, sarif: tc.sarif}}
+		if p := a.newProgress(tc.units); (p != nil) != tc.shown {
+			t.Errorf("%+v: progress %v", tc, p != nil)
+		}
+	}
+	var p *progress // nil: every method is a no-op
+	p.add()
+	p.skip(3)
+	p.finish()
+}
+
+// TestProgressShown: past the delay, the bar goes to stderr.
+func TestProgressShown(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 0
+	var stderr bytes.Buffer
+	a := &app{stderr: &stderr, isTerminal: func() bool { return true }, opts: &options{}}
+	p := a.newProgress(4)
+	for range 4 {
+		p.add()
+	}
+	p.finish()
+	if !strings.Contains(stderr.String(), "cudavet") || !strings.Contains(stderr.String(), "(3/4)") {
+		t.Errorf("stderr %q", stderr.String())
+	}
 }

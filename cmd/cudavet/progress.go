@@ -32,7 +32,7 @@ func stderrIsTerminal() bool { return term.IsTerminal(int(os.Stderr.Fd())) }
 func runtimeCPUs() int { return runtime.GOMAXPROCS(0) }
 
 // progressDelay is how long a run goes before it shows a progress bar.
-const progressDelay = time.Second
+var progressDelay = time.Second
 
 // progress is a progress bar over units on stderr, shown only when stderr
 // is a terminal, the output is text and the run lasts more than a second.

@@ -26,8 +26,7 @@ type Resolver struct {
 	flags   map[*Entry]Flags  // translated entries
 	errs    map[string]string // a database or response file that failed, once each
 	unknown map[string]bool   // flags Translate did not know
-	files   int               // files given flags
-	borrow  int               // of which borrowed from an includer
+	given   map[string]bool   // files given flags; true: borrowed from an includer
 }
 
 // Args returns the flags file is parsed with, or nil when no database
@@ -61,10 +60,10 @@ func (r *Resolver) Args(file string) []string {
 			r.unknown[u] = true
 		}
 	}
-	r.files++
-	if borrowed {
-		r.borrow++
+	if r.given == nil {
+		r.given = map[string]bool{}
 	}
+	r.given[file] = borrowed
 	args := append([]string(nil), f.Args...)
 	if r.KeepArch && f.Arch >= 300 && f.Arch <= 1300 {
 		args = append(args, "-U__CUDA_ARCH__", "-D__CUDA_ARCH__="+strconv.Itoa(f.Arch))
@@ -132,7 +131,12 @@ type Stats struct {
 func (r *Resolver) Stats() Stats {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	s := Stats{Files: r.files, Borrowed: r.borrow}
+	s := Stats{Files: len(r.given)}
+	for _, b := range r.given {
+		if b {
+			s.Borrowed++
+		}
+	}
 	if r.DB != nil {
 		s.Databases = append(s.Databases, r.DB.Path)
 	}
