@@ -306,6 +306,7 @@ func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
 	res := &driver.Result{}
 	byName := map[string]int{}
 	seen := map[string]bool{}
+	unused := unusedEverywhere(entries)
 	for _, e := range entries {
 		prog.Stats.Add(e.Stats)
 		res.Stats.Suppressed += e.Suppressed
@@ -321,6 +322,9 @@ func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
 			addCheckerStats(&res.Stats.Checkers[i], c)
 		}
 		for _, c := range e.Diags {
+			if isUnusedIgnore(c) && !unused[c.At] {
+				continue // another unit that includes the file used it
+			}
 			d := fs.diagnostic(c)
 			k := fmt.Sprintf("%s:%d:%d\x00%s\x00%s", d.Position.Filename, d.Position.Line, d.Position.Column, d.Checker, d.Message)
 			if seen[k] {
@@ -332,6 +336,38 @@ func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
 	}
 	sortResult(res.Diagnostics)
 	return prog, res
+}
+
+// isUnusedIgnore reports whether c says an ignore directive suppresses
+// nothing.
+func isUnusedIgnore(c cachedDiag) bool {
+	return c.Checker == driver.Ignore && strings.HasSuffix(c.Message, "directive suppresses nothing")
+}
+
+// unusedEverywhere returns the ignores that suppress nothing in every unit
+// that includes their file: a header's ignore may serve the findings of
+// one includer only (a template it instantiates), and a whole-program run
+// would not report it.
+func unusedEverywhere(entries []*unitEntry) map[cachedPos]bool {
+	reported := map[cachedPos]int{}
+	for _, e := range entries {
+		for _, c := range e.Diags {
+			if isUnusedIgnore(c) {
+				reported[c.At]++
+			}
+		}
+	}
+	out := map[cachedPos]bool{}
+	for at, n := range reported {
+		including := 0
+		for _, e := range entries {
+			if _, ok := e.Deps[at.File]; ok {
+				including++
+			}
+		}
+		out[at] = n >= including
+	}
+	return out
 }
 
 // sortResult sorts diagnostics as the driver does: file, line, column,

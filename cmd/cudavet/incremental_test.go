@@ -139,3 +139,19 @@ func TestProgressShown(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// TestUnusedEverywhere: a header's unused ignore is reported only when
+// every unit including the header found it unused.
+func TestUnusedEverywhere(t *testing.T) {
+	at := cachedPos{File: "/t/h.cuh", Offset: 10}
+	unused := cachedDiag{Checker: "ignore", Message: "this cudavet:ignore[race] directive suppresses nothing", At: at}
+	a := &unitEntry{Deps: map[string]string{"/t/a.cu": "1", "/t/h.cuh": "2"}, Diags: []cachedDiag{unused}}
+	b := &unitEntry{Deps: map[string]string{"/t/b.cu": "3", "/t/h.cuh": "2"}}
+	if unusedEverywhere([]*unitEntry{a, b})[at] {
+		t.Error("reported although b.cu's run used it")
+	}
+	b.Diags = []cachedDiag{unused}
+	if !unusedEverywhere([]*unitEntry{a, b})[at] {
+		t.Error("not reported although unused in both units")
+	}
+}
