@@ -7,6 +7,7 @@
 //	compiledb.go  Parse, Load and Find: the database, its entries, the lookup by file
 //	translate.go  Translate: nvcc (and gcc/clang) command lines to clang flags
 //	header.go     the flags a header without an entry borrows from a file that includes it
+//	resolver.go   Resolver: each file's flags, from -p's database or one found upwards
 //
 // Only the flags that change what the preprocessor and the parser see are
 // kept: include directories, macros, forced includes, the C++ dialect and the
