@@ -80,3 +80,27 @@ vet: deps
 clean:
 	rm -rf bin
 	$(GO) clean -testcache
+
+# Tools the tests use beyond Go, installed under .tools/ (npm registry):
+# Microsoft's SARIF multitool validates -sarif output as GitHub's upload
+# does (cmd/cudavet's TestSARIFValidates runs it when it is there).
+TOOLS := $(CURDIR)/.tools
+SARIF_MULTITOOL_VERSION := 5.7.0
+SARIF_MULTITOOL := $(TOOLS)/node_modules/.bin/sarif-multitool
+
+.PHONY: test-tools
+test-tools: $(SARIF_MULTITOOL)
+test: test-tools
+
+$(SARIF_MULTITOOL):
+	npm install --prefix $(TOOLS) --no-audit --no-fund @microsoft/sarif-multitool@$(SARIF_MULTITOOL_VERSION)
+	chmod u+x $(TOOLS)/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+
+# vsix packages the VS Code extension (editors/vscode) into bin/cudavet.vsix
+# with npm's vscode-languageclient and @vscode/vsce.
+.PHONY: vsix
+vsix:
+	cd editors/vscode && npm install --no-audit --no-fund && npx vsce package --skip-license -o ../../bin/cudavet.vsix
+
+# The Emacs eglot integration test (cmd/cudavet's TestEmacs) needs these.
+DEB_PACKAGES += emacs-nox elpa-eglot

@@ -12,6 +12,21 @@ type Config struct {
 	// "--" on the command line). Include directories given here take
 	// precedence over the shim headers.
 	ClangArgs []string
+	// FileArgs, when set, gives the compiler flags of one file (absolute
+	// name), as its compilation database entry has them; they come after
+	// the shim's flags and before ClangArgs, so the command line wins. It is
+	// called from the parsing goroutines.
+	FileArgs func(name string) []string
+	// Exclude, when set, drops the files it reports true for (absolute
+	// names) from those the patterns matched (a project's exclude list).
+	Exclude func(name string) bool
+	// Roots are directories analysed (and searched for includes) besides
+	// those of the patterns: a run of one file of a tree names the tree.
+	Roots []string
+	// Included, when set, is told the files each parsed unit included
+	// (absolute names, the shim's virtual headers among them). It is called
+	// from the parsing goroutines.
+	Included func(unit string, files []string)
 	// Overlay maps absolute file names to contents that replace the file on
 	// disk (unsaved editor buffers).
 	Overlay map[string][]byte
@@ -32,4 +47,10 @@ type Config struct {
 // category "parse" and lowered as far as libclang recovered them.
 func Load(cfg *Config, patterns ...string) (*ir.Program, error) {
 	return load(cfg, patterns)
+}
+
+// Expand resolves patterns as Load does: the absolute names of the files
+// to parse, sorted, and the directories whose headers are analysed.
+func Expand(dir string, patterns ...string) (units, roots []string, err error) {
+	return expand(dir, patterns)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,7 +24,8 @@ type loader struct {
 	cfg   *Config
 	roots []string // directories whose files (and headers) are analysed
 	fset  *token.FileSet
-	args  []string
+	base  []string // the shim's flags
+	args  []string // then ClangArgs and the roots
 
 	mu    sync.Mutex
 	files map[string]*ir.File // by absolute name; nil value: not analysed
@@ -48,8 +50,17 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, r := range cfg.Roots {
+		if !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
+	if cfg.Exclude != nil {
+		units = slices.DeleteFunc(units, cfg.Exclude)
+	}
 	ld := &loader{cfg: cfg, roots: roots, fset: token.NewFileSet(), files: map[string]*ir.File{}, seen: map[string]bool{}}
-	ld.args = append(shim.Args(shim.Options{Arch: cfg.Arch}), cfg.ClangArgs...)
+	ld.base = shim.Args(shim.Options{Arch: cfg.Arch})
+	ld.args = append([]string(nil), cfg.ClangArgs...)
 	// The roots of the analysed tree are include directories too, after
 	// the user's: kernel trees include their headers from the root
 	// (#include "core/registration.h" in csrc/), as their builds do.
@@ -140,10 +151,11 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	var tu clang.TranslationUnit
 	var err error
 	release := func() { tu.Dispose() }
+	args := ld.argsFor(name)
 	if c := ld.cfg.Cache; c != nil {
-		tu, release, err = c.parse(name, ld.args, ld.unsaved())
+		tu, release, err = c.parse(name, args, ld.unsaved())
 	} else {
-		tu, err = idx.Parse(name, ld.args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(name, args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {
@@ -153,16 +165,29 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	}
 	defer release()
 	r.parseErr = ld.parseDiagnostics(name, tu)
-	ld.markIncluded(tu)
+	ld.markIncluded(name, tu)
 	start = time.Now()
 	r.res = lower.TU(tu, &lower.Config{Fset: ld.fset, File: ld.file})
 	r.lowerTime = time.Since(start)
 	return r
 }
 
+// argsFor returns the clang flags of one unit: the shim's, the file's own
+// (Config.FileArgs), then the command line's and the roots.
+func (ld *loader) argsFor(name string) []string {
+	args := append([]string(nil), ld.base...)
+	if ld.cfg.FileArgs != nil {
+		args = append(args, ld.cfg.FileArgs(name)...)
+	}
+	return append(args, ld.args...)
+}
+
 // markIncluded records the files the unit included.
-func (ld *loader) markIncluded(tu clang.TranslationUnit) {
+func (ld *loader) markIncluded(unit string, tu clang.TranslationUnit) {
 	names := tu.IncludedFiles()
+	if ld.cfg.Included != nil {
+		ld.cfg.Included(unit, names)
+	}
 	ld.mu.Lock()
 	defer ld.mu.Unlock()
 	for _, n := range names {

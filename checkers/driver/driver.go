@@ -38,6 +38,10 @@ type Config struct {
 	// suppression directives (nil: os.ReadFile). The language server
 	// passes one that sees unsaved buffers.
 	ReadFile func(string) ([]byte, error)
+	// SkipUnusedIgnores leaves out the reports of cudavet:ignore
+	// directives that suppress nothing (the command reports them only with
+	// -unused-ignores, on by default in CI).
+	SkipUnusedIgnores bool
 	// Jobs is the number of units analysed concurrently (0: GOMAXPROCS).
 	// The output does not depend on it.
 	Jobs int

@@ -10,13 +10,16 @@ import (
 
 // An ignore is one well-formed `// cudavet:ignore[checks] reason` directive.
 // It suppresses the named checkers' findings on its own line, or on the
-// next line when the comment is alone on its line.
+// next line when the comment is alone on its line. The file-level form,
+// `// cudavet:ignore-file[checks] reason`, suppresses them in its whole
+// file.
 type ignore struct {
-	pos    token.Pos
-	posn   token.Position
-	text   string   // the directive as written, for messages
-	checks []string // checker names, in the order written
-	line   int      // line whose findings it suppresses
+	wholeFile bool // ignore-file: every line of its file
+	pos       token.Pos
+	posn      token.Position
+	text      string   // the directive as written, for messages
+	checks    []string // checker names, in the order written
+	line      int      // line whose findings it suppresses
 	// bothLines is set when the file could not be read to tell whether the
 	// comment is alone on its line: it then covers line and line+1.
 	bothLines bool
@@ -28,7 +31,7 @@ func (ig *ignore) matches(d *Diagnostic) bool {
 	if p.Filename != ig.posn.Filename {
 		return false
 	}
-	if p.Line != ig.line && !(ig.bothLines && p.Line == ig.line+1) {
+	if !ig.wholeFile && p.Line != ig.line && !(ig.bothLines && p.Line == ig.line+1) {
 		return false
 	}
 	for _, c := range ig.checks {
@@ -45,10 +48,13 @@ func (ig *ignore) matches(d *Diagnostic) bool {
 // although every checker it names ran without internal error.
 func (r *runner) suppress(diags []Diagnostic, stats *Stats) []Diagnostic {
 	ignores, problems := r.parseIgnores()
-	byLine := indexIgnores(ignores)
+	byLine, byFile := indexIgnores(ignores)
 	kept := diags[:0]
 	for _, d := range diags {
-		if r.suppressible(&d) && suppressedBy(byLine[fileLine{d.Position.Filename, d.Position.Line}], &d) {
+		lineHit := r.suppressible(&d) && suppressedBy(byLine[fileLine{d.Position.Filename, d.Position.Line}], &d)
+		// A line's ignore takes the finding before its file's, so that an
+		// ignore-file does not make a line's ignore look unused.
+		if lineHit || r.suppressible(&d) && suppressedBy(byFile[d.Position.Filename], &d) {
 			stats.Suppressed++
 			if c := stats.Checker(d.Checker); c != nil {
 				c.Suppressed++
@@ -59,7 +65,7 @@ func (r *runner) suppress(diags []Diagnostic, stats *Stats) []Diagnostic {
 	}
 	unsure := r.parseUnsure()
 	for _, ig := range ignores {
-		if !ig.used && r.allRanCleanly(ig.checks, stats) && !unsure(ig.posn.Filename) {
+		if !ig.used && !r.cfg.SkipUnusedIgnores && r.allRanCleanly(ig.checks, stats) && !unsure(ig.posn.Filename) {
 			msg := fmt.Sprintf("this cudavet:%s directive suppresses nothing", ig.text)
 			problems = append(problems, r.ignoreDiagnostic(ig.pos, msg))
 		}
@@ -73,10 +79,16 @@ type fileLine struct {
 	line int
 }
 
-// indexIgnores maps each line to the ignores that may cover it.
-func indexIgnores(ignores []*ignore) map[fileLine][]*ignore {
+// indexIgnores maps each line to the ignores that may cover it, and each
+// file to its ignore-file directives.
+func indexIgnores(ignores []*ignore) (map[fileLine][]*ignore, map[string][]*ignore) {
 	m := map[fileLine][]*ignore{}
+	files := map[string][]*ignore{}
 	for _, ig := range ignores {
+		if ig.wholeFile {
+			files[ig.posn.Filename] = append(files[ig.posn.Filename], ig)
+			continue
+		}
 		k := fileLine{ig.posn.Filename, ig.line}
 		m[k] = append(m[k], ig)
 		if ig.bothLines {
@@ -84,7 +96,7 @@ func indexIgnores(ignores []*ignore) map[fileLine][]*ignore {
 			m[k] = append(m[k], ig)
 		}
 	}
-	return m
+	return m, files
 }
 
 // suppressible reports whether d is a finding of a requested analyzer (not
@@ -165,16 +177,18 @@ func (r *runner) parseIgnores() ([]*ignore, []Diagnostic) {
 				continue
 			}
 			seen[key] = true
-			checks, reason, err := parseIgnore(text)
+			checks, reason, whole, err := parseIgnore(text)
 			switch {
 			case err != nil:
 				problems = append(problems, r.ignoreDiagnostic(dir.Pos, err.Error()))
 			case reason == "":
-				msg := fmt.Sprintf("cudavet:%s directive needs a reason after the checker list; it suppresses nothing", text)
+				msg := fmt.Sprintf("cudavet:%s directive needs a reason after the checker list; it suppresses nothing", ignoreHead(text))
 				problems = append(problems, r.ignoreDiagnostic(dir.Pos, msg))
 			default:
-				ig := &ignore{pos: dir.Pos, posn: posn, text: ignoreHead(text), checks: checks, line: posn.Line}
-				r.placeIgnore(ig, src)
+				ig := &ignore{pos: dir.Pos, posn: posn, text: ignoreHead(text), checks: checks, line: posn.Line, wholeFile: whole}
+				if !whole {
+					r.placeIgnore(ig, src)
+				}
 				ignores = append(ignores, ig)
 			}
 		}
@@ -210,41 +224,50 @@ func (r *runner) placeIgnore(ig *ignore, src map[string][]byte) {
 }
 
 // ignoreText reports whether a directive's text is an ignore directive
-// ("ignore" alone or followed by "[" or a blank) and returns it trimmed,
-// without the closing "*/" of a block comment.
+// ("ignore" or "ignore-file", alone or followed by "[" or a blank) and
+// returns it trimmed, without the closing "*/" of a block comment.
 func ignoreText(text string) (string, bool) {
 	t := strings.TrimSpace(text)
 	t = strings.TrimSpace(strings.TrimSuffix(t, "*/"))
 	rest, ok := strings.CutPrefix(t, "ignore")
+	if r, file := strings.CutPrefix(rest, "-file"); file {
+		rest = r
+	}
 	if !ok || (rest != "" && rest[0] != '[' && rest[0] != ' ' && rest[0] != '\t') {
 		return "", false
 	}
 	return t, true
 }
 
-// parseIgnore splits "ignore[a,b] reason" into its checker names and
-// reason.
-func parseIgnore(text string) (checks []string, reason string, err error) {
-	bad := fmt.Errorf("malformed cudavet:ignore directive %q: want // cudavet:ignore[checker,...] reason", text)
+// parseIgnore splits "ignore[a,b] reason" or "ignore-file[a,b] reason"
+// into its checker names and reason, and tells which form it is.
+func parseIgnore(text string) (checks []string, reason string, wholeFile bool, err error) {
 	rest := strings.TrimPrefix(text, "ignore")
+	rest, wholeFile = strings.CutPrefix(rest, "-file")
+	form := "ignore"
+	if wholeFile {
+		form = "ignore-file"
+	}
+	bad := fmt.Errorf("malformed cudavet:%s directive %q: want // cudavet:%s[checker,...] reason", form, text, form)
 	if !strings.HasPrefix(rest, "[") {
-		return nil, "", bad
+		return nil, "", wholeFile, bad
 	}
 	list, reason, ok := strings.Cut(rest[1:], "]")
 	if !ok {
-		return nil, "", bad
+		return nil, "", wholeFile, bad
 	}
 	for c := range strings.SplitSeq(list, ",") {
 		c = strings.TrimSpace(c)
 		if c == "" {
-			return nil, "", bad
+			return nil, "", wholeFile, bad
 		}
 		checks = append(checks, c)
 	}
-	return checks, strings.TrimSpace(reason), nil
+	return checks, strings.TrimSpace(reason), wholeFile, nil
 }
 
-// ignoreHead returns "ignore[...]" of a well-formed directive.
+// ignoreHead returns "ignore[...]" or "ignore-file[...]" of a well-formed
+// directive.
 func ignoreHead(text string) string {
 	i := strings.IndexByte(text, ']')
 	return text[:i+1]

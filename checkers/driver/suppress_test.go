@@ -79,3 +79,34 @@ func TestUnusedIgnoreAfterParseError(t *testing.T) {
 	wantLines(t, b.run(driver.Config{Analyzers: []*analysis.Analyzer{syncAnalyzer("s")}}),
 		"k.cu:3:3: parse: use of undeclared identifier")
 }
+
+const suppressFileSrc = `// cudavet:ignore-file[s] this file's barriers are all reached by the whole block
+// cudavet:ignore-file[s]
+// cudavet:ignore-file s no brackets
+__global__ void k(float* x) {
+  __syncthreads();
+  __syncthreads(); // cudavet:ignore[s] a line's ignore is used first
+}
+`
+
+// TestSuppressFile: an ignore-file directive covers its whole file, needs a
+// reason, and is reported when it suppresses nothing.
+func TestSuppressFile(t *testing.T) {
+	b := newBuilder(t)
+	b.fn(b.file("k.cu", suppressFileSrc), ir.Kernel, "k", "k")
+	b.file("other.cu", "// cudavet:ignore-file[s] nothing of s in this file\n")
+	res := b.run(driver.Config{Analyzers: []*analysis.Analyzer{syncAnalyzer("s")}})
+	wantLines(t, res,
+		"k.cu:2:1: ignore: cudavet:ignore-file[s] directive needs a reason after the checker list; it suppresses nothing",
+		`k.cu:3:1: ignore: malformed cudavet:ignore-file directive "ignore-file s no brackets": want // cudavet:ignore-file[checker,...] reason`,
+		"other.cu:1:1: ignore: this cudavet:ignore-file[s] directive suppresses nothing",
+	)
+	if s := res.Stats; s.Suppressed != 2 {
+		t.Errorf("suppressed %d, want 2", s.Suppressed)
+	}
+	// With SkipUnusedIgnores the unused one is not reported; the others are.
+	res = b.run(driver.Config{Analyzers: []*analysis.Analyzer{syncAnalyzer("s")}, SkipUnusedIgnores: true})
+	if len(res.Diagnostics) != 2 {
+		t.Errorf("SkipUnusedIgnores: %q", lines(res))
+	}
+}

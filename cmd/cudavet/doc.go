@@ -25,6 +25,16 @@
 //	flags.go   flags, usage, `help`, -list
 //	output.go  text and -json output, exit status
 //	sarif.go   -sarif output
+//	sarifflow.go  SARIF code flows of races, partial fingerprints
 //	stats.go   -stats report
+//	fix.go     -fix
+//	lsp.go     `cudavet lsp`
+//	compiledb.go  -p: compile_commands.json
+//	config.go  .cudavet.yaml, -config, -print-config
+//	missing.go one diagnostic per missing header
+//	incremental.go  unit-by-unit runs through the result cache
+//	diff.go    -diff: the units a git revision changed
+//	progress.go  -cache defaults, the progress bar
+//	version.go the version SARIF reports
 //	limits.go  -timeout and -memlimit
 package main

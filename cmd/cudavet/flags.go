@@ -12,28 +12,42 @@ import (
 
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/compiledb"
+	"github.com/cudavet/cudavet/internal/config"
 )
 
 // options are the parsed command line.
 type options struct {
-	json, sarif bool
-	checksFlag  string
-	checks      []string // -checks, split; nil: the default checkers
-	list        bool
-	stats       bool
-	debug       bool
-	includes    listFlag // -I
-	defines     listFlag // -D
-	jobs        int
-	arch        int
-	dump        string
-	witness     bool     // print witnesses under text findings
-	fix         bool     // apply suggested fixes
-	model       string   // -model: profiles for model-fixed sizes
-	mutate      bool     // -mutate: also valid variants of the profiles
-	verdicts    bool     // -verdicts: print the per-kernel verdict table
-	clangArgs   []string // after "--"
-	patterns    []string // never empty: "." by default
+	json, sarif   bool
+	checksFlag    string
+	checks        []string // -checks, split; nil: the default checkers
+	list          bool
+	stats         bool
+	debug         bool
+	includes      listFlag // -I
+	defines       listFlag // -D
+	jobs          int
+	arch          int
+	dump          string
+	witness       bool                // print witnesses under text findings
+	fix           bool                // apply suggested fixes
+	model         string              // -model: profiles for model-fixed sizes
+	mutate        bool                // -mutate: also valid variants of the profiles
+	verdicts      bool                // -verdicts: print the per-kernel verdict table
+	compileDB     string              // -p: a build directory or compile_commands.json; "off"
+	flagsOf       *compiledb.Resolver // per-file flags from compile_commands.json; nil: none
+	configFile    string              // -config: a .cudavet.yaml; "off"; "": found upwards
+	printConfig   bool                // -print-config
+	unusedIgnores bool                // -unused-ignores: report ignores that suppress nothing
+	setFlags      map[string]bool     // the flags given on the command line
+	flagValues    map[string]string   // their values
+	cacheDir      string              // -cache; "" when off
+	noCache       bool                // -no-cache
+	diff          string              // -diff: a git revision (range)
+	config        *config.Config      // the configuration file read; nil: none
+	settings      []setting           // the effective configuration, for -print-config
+	clangArgs     []string            // after "--"
+	patterns      []string            // never empty: "." by default
 
 	timeout     time.Duration // -timeout: stop the run after this long (0: never)
 	memLimitMiB int64         // -memlimit: stop the run past this resident size (0: never)
@@ -50,7 +64,14 @@ func (o *options) frontendConfig() *frontend.Config {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, o.clangArgs...)
-	return &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+	cfg := &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+	if o.flagsOf != nil {
+		cfg.FileArgs = o.flagsOf.Args
+	}
+	if o.config != nil && len(o.config.Exclude) > 0 {
+		cfg.Exclude = o.excluded
+	}
+	return cfg
 }
 
 // listFlag is a repeatable string flag.
@@ -87,6 +108,9 @@ func (a *app) parseArgs(args []string) (*options, error) {
 		}
 		return nil, errReported // the flag package printed it
 	}
+	o.setFlags = map[string]bool{}
+	o.flagValues = map[string]string{}
+	fs.Visit(func(f *flag.Flag) { o.setFlags[f.Name], o.flagValues[f.Name] = true, f.Value.String() })
 	if o.checksFlag != "" {
 		for c := range strings.SplitSeq(o.checksFlag, ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -98,7 +122,13 @@ func (a *app) parseArgs(args []string) (*options, error) {
 	if len(o.patterns) == 0 {
 		o.patterns = []string{"."}
 	}
-	return o, o.validate()
+	if err := o.validate(); err != nil {
+		return o, err
+	}
+	if err := a.cacheSetting(o); err != nil {
+		return o, err
+	}
+	return o, o.openCompileDB()
 }
 
 func (o *options) validate() error {
@@ -140,6 +170,13 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.list, "list", false, "list the checkers: name, severity, default, summary")
 	fs.BoolVar(&o.stats, "stats", false, "print per-function lowering statistics and timings to stderr")
 	fs.BoolVar(&o.debug, "debug", false, "include stacks in internal errors")
+	fs.StringVar(&o.compileDB, "p", "", "`build` directory or compile_commands.json giving each file's flags, as clang-tidy's -p (default: the first compile_commands.json found upwards from each file, or in a build/ beside it; off: none)")
+	fs.StringVar(&o.configFile, "config", "", "configuration `file` (default: the .cudavet.yaml of the first pattern's directory or the nearest above it; off: none)")
+	fs.BoolVar(&o.printConfig, "print-config", false, "print the effective configuration, with where each value came from, and exit")
+	fs.BoolVar(&o.unusedIgnores, "unused-ignores", false, "report cudavet:ignore directives that suppress nothing (default: on when the CI environment variable is set)")
+	fs.StringVar(&o.cacheDir, "cache", "", "`dir` of the result cache (default: cudavet/ under the user cache directory)")
+	fs.BoolVar(&o.noCache, "no-cache", false, "analyse every file afresh, neither reading nor writing the cache")
+	fs.StringVar(&o.diff, "diff", "", "analyse only the files a git `revision` or range changed (git diff --name-only REV), and those including a changed header")
 	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")
@@ -149,9 +186,9 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
-	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
 	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
+	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, c.Name()+"."+f.Name, f.Usage)
@@ -192,8 +229,15 @@ Exit status:
   3  incomplete run: an internal error, or a file that did not parse
      cleanly (takes precedence over 1)
 
-Suppress a finding with a comment on its line or the line above:
+Suppress a finding with a comment on its line or the line above, or
+every finding of the checkers in the file (a reason is required):
   // cudavet:ignore[checker,...] reason
+  // cudavet:ignore-file[checker,...] reason
+An ignore that suppresses nothing is reported with -unused-ignores (on
+when the CI environment variable is set).
+
+Each file is parsed with the flags of its compile_commands.json entry (-p);
+project settings come from .cudavet.yaml (-config; -print-config shows them).
 `
 
 // usage writes the usage text, flags, checkers and exit statuses.

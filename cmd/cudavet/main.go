@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/cudavet/cudavet/checkers"
@@ -29,7 +31,7 @@ func main() {
 // run is main without the process: it parses args, does the work, writes
 // to stdout and stderr and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	a := &app{registry: checkers.Registry(checkers.All), stdout: stdout, stderr: stderr}
+	a := &app{registry: checkers.Registry(checkers.All), stdout: stdout, stderr: stderr, defaultCache: true, isTerminal: stderrIsTerminal}
 	return a.main(args)
 }
 
@@ -38,6 +40,15 @@ type app struct {
 	registry       checkers.Registry
 	stdout, stderr io.Writer
 	opts           *options
+	missing        missingStats // what missing headers blocked
+	defaultCache   bool         // the cache is on unless -no-cache (the real command, not tests)
+	isTerminal     func() bool  // whether stderr is a terminal (progress bar); nil: never
+	// Of an incremental run: units taken from the cache, analysed, and the
+	// kernels of each unit.
+	cacheHits, cacheMisses, unitsRun int
+	unitKernels                      map[string]int
+	// ctx is the run's context under -timeout and -memlimit (limits.go).
+	ctx context.Context
 }
 
 func (a *app) main(args []string) int {
@@ -59,6 +70,14 @@ func (a *app) main(args []string) int {
 		return exitUsage
 	}
 	a.opts = opts
+	if err := a.applyConfig(opts); err != nil {
+		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+		return exitUsage
+	}
+	if opts.printConfig {
+		a.printConfig()
+		return exitClean
+	}
 	if opts.list {
 		a.list()
 		return exitClean
@@ -78,33 +97,49 @@ func (a *app) analyse() int {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage
 	}
-	lim := &limits{timeout: o.timeout, memLimit: o.memLimitMiB << 20, stderr: a.stderr, exit: os.Exit}
-	ctx, release := lim.start()
-	defer release()
-	prog, err := frontend.Load(o.frontendConfig(), o.patterns...)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
-		return exitUsage
-	}
-	if o.dump == "ir" {
-		return a.dumpIR(prog)
-	}
-	if o.dump == "queries" {
-		// The solver queries go to stdout as they are asked, then the
-		// findings as usual.
-		symexec.QueryLog = a.stdout
-		defer func() { symexec.QueryLog = nil }()
-	}
 	if err := o.configureModel(); err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage
 	}
+	lim := &limits{timeout: o.timeout, memLimit: o.memLimitMiB << 20, stderr: a.stderr, exit: os.Exit}
+	ctx, release := lim.start()
+	defer release()
+	a.ctx = ctx
+	var prog *ir.Program
+	var res *driver.Result
 	start := time.Now()
-	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, Context: ctx, PassTimeout: passTimeout})
-	if err != nil {
-		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
-		return exitIncomplete
+	if o.useIncremental() {
+		if prog, res, err = a.analyseIncremental(analyzers); err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			return exitUsage
+		}
+		a.compileDBWarnings()
+		a.missing = groupMissingHeaders(res, func(f string) int { return a.unitKernels[f] })
+	} else {
+		prog, err = frontend.Load(o.frontendConfig(), o.patterns...)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			return exitUsage
+		}
+		a.compileDBWarnings()
+		if o.dump == "ir" {
+			return a.dumpIR(prog)
+		}
+		if o.dump == "queries" {
+			// The solver queries go to stdout as they are asked, then the
+			// findings as usual.
+			symexec.QueryLog = a.stdout
+			defer func() { symexec.QueryLog = nil }()
+		}
+		start = time.Now()
+		res, err = driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, SkipUnusedIgnores: !o.unusedIgnores, Context: ctx, PassTimeout: passTimeout})
+		if err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			return exitIncomplete
+		}
+		a.missing = groupMissingHeaders(res, kernelsOf(prog))
 	}
+	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d driver.Diagnostic) bool { return o.excluded(d.Position.Filename) })
 	elapsed := time.Since(start)
 	if err := a.output(prog, res); err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: writing output: %v\n", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"go/token"
 	"path/filepath"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/driver"
@@ -24,6 +25,7 @@ func (a *app) writeSARIF(prog *ir.Program, res *driver.Result) error {
 		return err
 	}
 	run := sarif.NewRunWithInformationURI("cudavet", infoURI)
+	run.Tool.Driver.WithVersion(version())
 	for _, c := range res.Stats.Checkers {
 		if ch := a.registry.Lookup(c.Name); ch != nil && c.Root {
 			addRule(run, ch.Name(), ch.Summary(), ch.Analyzer.Doc, ch.Analyzer.URL, ch.Severity)
@@ -31,6 +33,7 @@ func (a *app) writeSARIF(prog *ir.Program, res *driver.Result) error {
 	}
 	ok := true
 	inv := sarif.NewInvocation()
+	fp := newFingerprinter()
 	for _, d := range res.Diagnostics {
 		level := sarifLevel(a.severity(d))
 		switch kindOf(&d) {
@@ -38,7 +41,9 @@ func (a *app) writeSARIF(prog *ir.Program, res *driver.Result) error {
 			if a.registry.Lookup(d.Checker) == nil {
 				addRule(run, d.Checker, otherRules[d.Checker], "", "", a.registry.Severity(d.Checker))
 			}
-			run.AddResult(sarifResult(prog.Fset, d, level))
+			r := sarifResult(prog.Fset, d, level)
+			r.WithPartialFingerPrints(map[string]any{fingerprintKey: fp.of(d)})
+			run.AddResult(r)
 		case incomplete:
 			ok = false
 			inv.AddTToolExecutionNotification(sarifNotification(d, level))
@@ -58,16 +63,28 @@ var otherRules = map[string]string{
 	"ignore":     "cudavet:ignore directive without a reason, malformed, or suppressing nothing",
 }
 
+// addRule adds a rule with its summary, its documentation as help (what
+// code review shows beside a finding) and its default level.
 func addRule(run *sarif.Run, id, summary, doc, url string, sev checkers.Severity) {
 	rule := run.AddRule(id).
 		WithShortDescription(sarif.NewMultiformatMessageString(summary)).
 		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarifLevel(sev.String())))
+	help := doc
+	if help == "" {
+		help = summary
+	}
+	if url != "" {
+		help += "\n\nMore: " + url
+		rule.WithHelpURI(url)
+	}
+	rule.WithHelp(sarif.NewMultiformatMessageString(help).WithMarkdown(help))
 	if doc != "" {
 		rule.WithFullDescription(sarif.NewMultiformatMessageString(doc))
 	}
-	if url != "" {
-		rule.WithHelpURI(url)
-	}
+	pb := sarif.NewPropertyBag()
+	pb.Add("tags", []string{"cuda", "correctness"})
+	pb.AddString("problem.severity", sarifLevel(sev.String()))
+	rule.AttachPropertyBag(pb)
 }
 
 func sarifLevel(severity string) string {
@@ -84,12 +101,24 @@ func sarifResult(fset *token.FileSet, d driver.Diagnostic, level string) *sarif.
 	}
 	r := sarif.NewRuleResult(d.Checker).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
 		WithLocations([]*sarif.Location{loc})
-	for _, rel := range d.Related {
+	var witness []string
+	for i, rel := range d.Related {
 		end := token.Position{}
 		if rel.End.IsValid() {
 			end = fset.Position(rel.End)
 		}
-		r.AddRelatedLocation(sarifLocation(fset.Position(rel.Pos), end).WithMessage(sarif.NewTextMessage(rel.Message)))
+		r.AddRelatedLocation(sarifLocation(fset.Position(rel.Pos), end).WithId(i + 1).WithMessage(sarif.NewTextMessage(rel.Message)))
+		if w, ok := strings.CutPrefix(rel.Message, checkers.WitnessPrefix); ok {
+			witness = append(witness, w)
+		}
+	}
+	if len(witness) > 0 {
+		pb := sarif.NewPropertyBag()
+		pb.Add("witness", witness)
+		r.AttachPropertyBag(pb)
+	}
+	if cf := raceFlow(fset, d); cf != nil {
+		r.AddCodeFlow(cf)
 	}
 	for _, f := range d.SuggestedFixes {
 		r.AddFix(sarifFix(fset, f))

@@ -23,6 +23,17 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	fmt.Fprintln(w, "\nTotals:")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "  files\t%d\t(%d with parse errors)\n", s.Files, s.ParseErrors)
+	if r := a.opts.flagsOf; r != nil {
+		cs := r.Stats()
+		fmt.Fprintf(tw, "  compile_commands.json\t%d\t(%d files given its flags, %d borrowed from an including file, %d unknown flags dropped)\n",
+			len(cs.Databases), cs.Files, cs.Borrowed, len(cs.Unknown))
+	}
+	if a.unitsRun > 0 || a.opts.useIncremental() {
+		fmt.Fprintf(tw, "  units\t%d\t(%d from the cache, %d analysed)\n", a.unitsRun, a.cacheHits, a.cacheMisses)
+	}
+	if m := a.missing; m.headers > 0 {
+		fmt.Fprintf(tw, "  missing headers\t%d\t(blocking %s, whose %s were still analysed)\n", m.headers, plural(m.blockedFiles, "file"), plural(m.kernelsAnalysed, "kernel"))
+	}
 	fmt.Fprintf(tw, "  kernels\t%d\n", s.Kernels)
 	fmt.Fprintf(tw, "  device functions\t%d\n", s.DeviceFuncs)
 	fmt.Fprintf(tw, "  host launchers\t%d\n", s.HostFuncs)

@@ -156,10 +156,11 @@ func emptyError() *Error {
 }
 
 // isIgnore reports whether a comment is an ignore directive, with the
-// test checkers/driver applies: "ignore" alone or followed by '[' or a
-// blank.
+// test checkers/driver applies: "ignore" or "ignore-file" alone or
+// followed by '[' or a blank.
 func isIgnore(text string) bool {
 	rest, ok := strings.CutPrefix(text, "ignore")
+	rest = strings.TrimPrefix(rest, "-file")
 	return ok && (rest == "" || rest[0] == '[' || rest[0] == ' ' || rest[0] == '\t')
 }
 

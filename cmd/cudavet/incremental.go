@@ -1,0 +1,468 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"github.com/cudavet/cudavet/frontend/lower"
+	"github.com/cudavet/cudavet/internal/cache"
+	"golang.org/x/tools/go/analysis"
+)
+
+// The incremental mode analyses each unit (a .cu file, or a header no
+// source of the run includes) on its own and keeps its result in the
+// cache under a key of everything it depends on: cudavet's build, the
+// options that change results, the file's flags and the content of every
+// file its parse included. A second run of an unchanged tree only reads
+// and re-prints. It is the command's mode whenever the cache is on or
+// -diff is given, except for -dump, -fix and -verdicts, which need the
+// whole program.
+
+// unitEntry is one unit's cached result.
+type unitEntry struct {
+	Deps           map[string]string // included file (the unit too) → content hash
+	Diags          []cachedDiag
+	Stats          ir.Stats
+	Checkers       []driver.CheckerStats
+	Suppressed     int
+	Duplicates     int
+	InternalErrors int
+	fromCache      bool
+}
+
+// cachedDiag is a driver.Diagnostic with positions as file offsets.
+type cachedDiag struct {
+	Checker, Category, Message, URL, Function string
+	At                                        cachedPos
+	End                                       *cachedPos `json:",omitempty"`
+	Related                                   []cachedRel
+	Fixes                                     []cachedFix `json:",omitempty"`
+}
+
+type cachedPos struct {
+	File   string
+	Offset int
+}
+
+type cachedRel struct {
+	At      cachedPos
+	End     *cachedPos `json:",omitempty"`
+	Message string
+}
+
+type cachedFix struct {
+	Message string
+	Edits   []cachedEdit
+}
+
+type cachedEdit struct {
+	At, End cachedPos
+	NewText string
+}
+
+// incremental runs the analysis unit by unit through the cache.
+type incremental struct {
+	a         *app
+	analyzers []*analysis.Analyzer
+	cache     *cache.Cache // nil: -no-cache (with -diff)
+	hasher    cache.Hasher
+	roots     []string
+	optsKey   string
+	hits      int
+	misses    int
+}
+
+// useIncremental reports whether the run goes unit by unit.
+func (o *options) useIncremental() bool {
+	return (o.cacheDir != "" || o.diff != "") && o.dump == "" && !o.fix && !o.verdicts
+}
+
+// analyseIncremental is analyse's unit-by-unit path.
+func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *driver.Result, error) {
+	o := a.opts
+	in := &incremental{a: a, analyzers: analyzers, optsKey: o.resultKey()}
+	if o.cacheDir != "" {
+		c, err := cache.Open(o.cacheDir)
+		if err != nil {
+			return nil, nil, err
+		}
+		in.cache = c
+	}
+	units, roots, err := frontend.Expand("", o.patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	in.roots = roots
+	units = slices.DeleteFunc(units, o.excluded)
+	if o.diff != "" {
+		if units, err = in.changedUnits(units, o.diff); err != nil {
+			return nil, nil, err
+		}
+	}
+	var sources, headers []string
+	for _, u := range units {
+		if filepath.Ext(u) == ".cu" {
+			sources = append(sources, u)
+		} else {
+			headers = append(headers, u)
+		}
+	}
+	bar := a.newProgress(len(units))
+	entries := in.runAll(sources, bar)
+	included := map[string]bool{}
+	for _, e := range entries {
+		for dep := range e.Deps {
+			included[dep] = true
+		}
+	}
+	var lone []string
+	for _, h := range headers {
+		if !included[h] {
+			lone = append(lone, h)
+		}
+	}
+	bar.skip(len(headers) - len(lone))
+	entries = append(entries, in.runAll(lone, bar)...)
+	bar.finish()
+	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, len(sources)+len(lone)
+	a.unitKernels = map[string]int{}
+	for i, e := range entries {
+		a.unitKernels[append(sources, lone...)[i]] = e.Stats.Kernels
+	}
+	prog, res := merge(entries)
+	return prog, res, nil
+}
+
+// runAll runs the units with -j workers; results in unit order.
+func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
+	out := make([]*unitEntry, len(units))
+	jobs := in.a.opts.jobs
+	if jobs <= 0 {
+		jobs = max(1, runtimeCPUs())
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := make(chan int)
+	for w := 0; w < min(jobs, len(units)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				e := in.unit(units[i])
+				mu.Lock()
+				if e.fromCache {
+					in.hits++
+				} else {
+					in.misses++
+				}
+				mu.Unlock()
+				out[i] = e
+				bar.add()
+			}
+		}()
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// unitKey is the key of a unit's entry, without its included files (those
+// are checked against the entry's Deps).
+func (in *incremental) unitKey(name string) string {
+	var fileArgs []string
+	if r := in.a.opts.flagsOf; r != nil {
+		fileArgs = r.Args(name)
+	}
+	return cache.Key(cache.Executable(), in.optsKey, name, strings.Join(fileArgs, "\x00"), strings.Join(in.roots, "\x00"))
+}
+
+// unit returns a unit's result: from the cache when every file it
+// included is unchanged, else analysed afresh and stored.
+func (in *incremental) unit(name string) *unitEntry {
+	key := in.unitKey(name)
+	if in.cache != nil {
+		if data, ok := in.cache.Get(key); ok {
+			var e unitEntry
+			if json.Unmarshal(data, &e) == nil && in.fresh(&e) {
+				e.fromCache = true
+				return &e
+			}
+		}
+	}
+	e := in.analyse(name)
+	// A unit that did not parse cleanly is not kept: the header it missed
+	// may appear without any of its dependencies changing.
+	if in.cache != nil && e.InternalErrors == 0 && e.Stats.ParseErrors == 0 {
+		if data, err := json.Marshal(e); err == nil {
+			_ = in.cache.Put(key, data) // a cache that cannot be written is only slower
+		}
+	}
+	return e
+}
+
+// fresh reports whether every dependency of e still has its content.
+func (in *incremental) fresh(e *unitEntry) bool {
+	for f, h := range e.Deps {
+		if in.hasher.File(f) != h {
+			return false
+		}
+	}
+	return len(e.Deps) > 0
+}
+
+// analyse loads and checks one unit.
+func (in *incremental) analyse(name string) *unitEntry {
+	o := in.a.opts
+	cfg := o.frontendConfig()
+	cfg.Jobs, cfg.Roots = 1, in.roots
+	var included []string
+	cfg.Included = func(unit string, files []string) {
+		if unit == name {
+			included = files
+		}
+	}
+	e := &unitEntry{Deps: map[string]string{name: in.hasher.File(name)}}
+	prog, err := frontend.Load(cfg, name)
+	if err != nil {
+		e.Diags = []cachedDiag{{Checker: "parse", Category: "parse", Message: err.Error(), At: cachedPos{File: name}}}
+		e.InternalErrors = 1 // not cached
+		return e
+	}
+	for _, f := range included {
+		if !strings.HasPrefix(f, lower.ShimPrefix) {
+			e.Deps[f] = in.hasher.File(f)
+		}
+	}
+	res, err := driver.Run(prog, driver.Config{Analyzers: in.analyzers, Debug: o.debug, Jobs: 1, SkipUnusedIgnores: !o.unusedIgnores, Context: in.a.ctx, PassTimeout: passTimeout})
+	if err != nil {
+		e.Diags = []cachedDiag{{Checker: driver.InternalError, Category: driver.InternalError, Message: err.Error(), At: cachedPos{File: name}}}
+		e.InternalErrors = 1
+		return e
+	}
+	e.Stats, e.Checkers = prog.Stats, res.Stats.Checkers
+	e.Suppressed, e.Duplicates, e.InternalErrors = res.Stats.Suppressed, res.Stats.Duplicates, res.Stats.InternalErrors
+	for _, d := range res.Diagnostics {
+		e.Diags = append(e.Diags, toCached(prog.Fset, d))
+	}
+	return e
+}
+
+func toCached(fset *token.FileSet, d driver.Diagnostic) cachedDiag {
+	c := cachedDiag{Checker: d.Checker, Category: d.Category, Message: d.Message, URL: d.URL, Function: d.Function,
+		At: posOf(fset, d.Pos, d.Position), End: endOf(fset, d.End)}
+	for _, r := range d.Related {
+		c.Related = append(c.Related, cachedRel{At: posOf(fset, r.Pos, token.Position{}), End: endOf(fset, r.End), Message: r.Message})
+	}
+	for _, f := range d.SuggestedFixes {
+		cf := cachedFix{Message: f.Message}
+		for _, te := range f.TextEdits {
+			end := te.End
+			if !end.IsValid() {
+				end = te.Pos
+			}
+			cf.Edits = append(cf.Edits, cachedEdit{At: posOf(fset, te.Pos, token.Position{}), End: posOf(fset, end, token.Position{}), NewText: string(te.NewText)})
+		}
+		c.Fixes = append(c.Fixes, cf)
+	}
+	return c
+}
+
+func posOf(fset *token.FileSet, p token.Pos, resolved token.Position) cachedPos {
+	if !p.IsValid() {
+		return cachedPos{File: resolved.Filename, Offset: -1}
+	}
+	pp := fset.Position(p)
+	return cachedPos{File: pp.Filename, Offset: pp.Offset}
+}
+
+func endOf(fset *token.FileSet, p token.Pos) *cachedPos {
+	if !p.IsValid() {
+		return nil
+	}
+	c := posOf(fset, p, token.Position{})
+	return &c
+}
+
+// merge joins the units' results into one program (a file set of the files
+// the diagnostics name, and summed statistics) and one driver result, its
+// diagnostics sorted as the driver sorts them and identical ones merged.
+func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
+	fs := newFileSet()
+	prog := &ir.Program{Fset: fs.fset}
+	res := &driver.Result{}
+	byName := map[string]int{}
+	seen := map[string]bool{}
+	unused := unusedEverywhere(entries)
+	for _, e := range entries {
+		prog.Stats.Add(e.Stats)
+		res.Stats.Suppressed += e.Suppressed
+		res.Stats.Duplicates += e.Duplicates
+		res.Stats.InternalErrors += e.InternalErrors
+		for _, c := range e.Checkers {
+			i, ok := byName[c.Name]
+			if !ok {
+				byName[c.Name] = len(res.Stats.Checkers)
+				res.Stats.Checkers = append(res.Stats.Checkers, driver.CheckerStats{Name: c.Name, Root: c.Root, Counters: map[string]int{}})
+				i = len(res.Stats.Checkers) - 1
+			}
+			addCheckerStats(&res.Stats.Checkers[i], c)
+		}
+		for _, c := range e.Diags {
+			if isUnusedIgnore(c) && !unused[c.At] {
+				continue // another unit that includes the file used it
+			}
+			d := fs.diagnostic(c)
+			k := fmt.Sprintf("%s:%d:%d\x00%s\x00%s", d.Position.Filename, d.Position.Line, d.Position.Column, d.Checker, d.Message)
+			if seen[k] {
+				continue // the same finding in a header two units include
+			}
+			seen[k] = true
+			res.Diagnostics = append(res.Diagnostics, d)
+		}
+	}
+	sortResult(res.Diagnostics)
+	return prog, res
+}
+
+// isUnusedIgnore reports whether c says an ignore directive suppresses
+// nothing.
+func isUnusedIgnore(c cachedDiag) bool {
+	return c.Checker == driver.Ignore && strings.HasSuffix(c.Message, "directive suppresses nothing")
+}
+
+// unusedEverywhere returns the ignores that suppress nothing in every unit
+// that includes their file: a header's ignore may serve the findings of
+// one includer only (a template it instantiates), and a whole-program run
+// would not report it.
+func unusedEverywhere(entries []*unitEntry) map[cachedPos]bool {
+	reported := map[cachedPos]int{}
+	for _, e := range entries {
+		for _, c := range e.Diags {
+			if isUnusedIgnore(c) {
+				reported[c.At]++
+			}
+		}
+	}
+	out := map[cachedPos]bool{}
+	for at, n := range reported {
+		including := 0
+		for _, e := range entries {
+			if _, ok := e.Deps[at.File]; ok {
+				including++
+			}
+		}
+		out[at] = n >= including
+	}
+	return out
+}
+
+// sortResult sorts diagnostics as the driver does: file, line, column,
+// checker, message.
+func sortResult(ds []driver.Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b driver.Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Position.Filename, b.Position.Filename), cmp.Compare(a.Position.Line, b.Position.Line),
+			cmp.Compare(a.Position.Column, b.Position.Column), cmp.Compare(a.Checker, b.Checker), cmp.Compare(a.Message, b.Message))
+	})
+}
+
+func addCheckerStats(dst *driver.CheckerStats, c driver.CheckerStats) {
+	dst.Units += c.Units
+	dst.Skipped += c.Skipped
+	dst.Findings += c.Findings
+	dst.Suppressed += c.Suppressed
+	dst.InternalErrors += c.InternalErrors
+	dst.Time += c.Time
+	for k, v := range c.Counters {
+		dst.Counters[k] += v
+	}
+}
+
+// fileSet rebuilds token positions from cached offsets, reading each file
+// once for its lines.
+type fileSet struct {
+	fset  *token.FileSet
+	files map[string]*token.File
+}
+
+func newFileSet() *fileSet {
+	return &fileSet{fset: token.NewFileSet(), files: map[string]*token.File{}}
+}
+
+func (fs *fileSet) pos(c cachedPos) token.Pos {
+	if c.Offset < 0 || c.File == "" {
+		return token.NoPos
+	}
+	f, ok := fs.files[c.File]
+	if !ok {
+		if data, err := os.ReadFile(c.File); err == nil {
+			f = fs.fset.AddFile(c.File, -1, len(data))
+			f.SetLinesForContent(data)
+		}
+		fs.files[c.File] = f
+	}
+	if f == nil || c.Offset > f.Size() {
+		return token.NoPos
+	}
+	return f.Pos(c.Offset)
+}
+
+func (fs *fileSet) end(c *cachedPos) token.Pos {
+	if c == nil {
+		return token.NoPos
+	}
+	return fs.pos(*c)
+}
+
+func (fs *fileSet) diagnostic(c cachedDiag) driver.Diagnostic {
+	d := driver.Diagnostic{Checker: c.Checker, Category: c.Category, Message: c.Message, URL: c.URL, Function: c.Function,
+		Pos: fs.pos(c.At), End: fs.end(c.End)}
+	d.Position = fs.fset.Position(d.Pos)
+	if !d.Pos.IsValid() {
+		d.Position = token.Position{Filename: c.At.File}
+	}
+	if d.End.IsValid() {
+		d.EndPosition = fs.fset.Position(d.End)
+	}
+	for _, r := range c.Related {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: fs.pos(r.At), End: fs.end(r.End), Message: r.Message})
+	}
+	for _, f := range c.Fixes {
+		sf := analysis.SuggestedFix{Message: f.Message}
+		for _, e := range f.Edits {
+			sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: fs.pos(e.At), End: fs.pos(e.End), NewText: []byte(e.NewText)})
+		}
+		d.SuggestedFixes = append(d.SuggestedFixes, sf)
+	}
+	return d
+}
+
+// resultKey is the part of every key that the options make: the flags
+// given (but those that only change how results are printed), -I, -D and
+// the clang flags, and the configuration's effect.
+func (o *options) resultKey() string {
+	printOnly := map[string]bool{"json": true, "sarif": true, "stats": true, "witness": true, "j": true, "cache": true,
+		"no-cache": true, "diff": true, "progress": true, "config": true, "p": true}
+	var parts []string
+	for name, value := range o.flagValues {
+		if !printOnly[name] {
+			parts = append(parts, name+"="+value)
+		}
+	}
+	sort.Strings(parts)
+	return fmt.Sprintf("flags=%q checks=%q model=%q mutate=%v arch=%d unused=%v args=%q",
+		parts, o.checks, o.model, o.mutate, o.arch, o.unusedIgnores, o.frontendConfig().ClangArgs)
+}
