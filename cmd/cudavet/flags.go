@@ -31,6 +31,7 @@ type options struct {
 	model       string   // -model: profiles for model-fixed sizes
 	mutate      bool     // -mutate: also valid variants of the profiles
 	verdicts    bool     // -verdicts: print the per-kernel verdict table
+	repro       string   // -repro: directory for the findings' reproducers
 	clangArgs   []string // after "--"
 	patterns    []string // never empty: "." by default
 }
@@ -143,6 +144,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
+	fs.StringVar(&o.repro, "repro", "", "write a reproducer (a CUDA harness and a script that runs it under compute-sanitizer) for each finding with a witness into `dir`")
 	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
