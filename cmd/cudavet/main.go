@@ -111,7 +111,7 @@ func (a *app) analyse() int {
 		a.printStats(prog, res, elapsed)
 	}
 	if o.repro != "" {
-		n, err := a.writeRepros(o.repro, res)
+		n, err := writeRepros(o.repro, prog.Fset, res)
 		if err == nil {
 			err = writeReproIndex(o.repro)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,9 +70,35 @@ type reproCase struct {
 	Torch                              bool   // the file includes torch or ATen headers
 	L                                  *reproLaunch
 	Bytes                              int64 // the buffers' total bytes
+	// Fixed, when set, is the kernel's file with cudavet's own fixes of
+	// its overflow findings applied: the reference the harness compares
+	// the kernel's outputs with, for wraps that stay inside a buffer.
+	Fixed string
 	// Dispatch, when set, is a dispatch_utils.h for the harness's
 	// directory: the file includes one that only the shim provides.
 	Dispatch string
+}
+
+// fixedSource returns file with the first suggested fix of each of its
+// overflow findings applied, "" when none has one.
+func fixedSource(fset *token.FileSet, res *driver.Result, file string) (string, error) {
+	var diags []driver.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Checker == "overflow" && d.Position.Filename == file {
+			diags = append(diags, d)
+		}
+	}
+	byFile, _ := fixEdits(fset, diags)
+	es := byFile[file]
+	if len(es) == 0 {
+		return "", nil
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	fixed, err := applyEdits(file, src, es)
+	return string(fixed), err
 }
 
 // dispatchFallback is the shim's dispatch_utils.h (the VLLM_DISPATCH_*
@@ -88,7 +115,7 @@ func dispatchFallback() string {
 // writeRepros writes one reproducer directory under dir for each finding
 // of res with a witness launch, and returns how many it wrote. Findings
 // of one checker at one line share a reproducer.
-func (a *app) writeRepros(dir string, res *driver.Result) (int, error) {
+func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, error) {
 	seen := map[string]bool{}
 	n := 0
 	for _, d := range res.Diagnostics {
@@ -111,6 +138,11 @@ func (a *app) writeRepros(dir string, res *driver.Result) (int, error) {
 		c, err := newReproCase(filepath.Join(dir, name), tool, d, &l)
 		if err != nil {
 			return n, err
+		}
+		if d.Checker == "overflow" {
+			if c.Fixed, err = fixedSource(fset, res, d.Position.Filename); err != nil {
+				return n, err
+			}
 		}
 		if err := c.write(); err != nil {
 			return n, err
@@ -154,6 +186,11 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *reproLaunch) (*repro
 func (c *reproCase) write() error {
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
 		return err
+	}
+	if c.Fixed != "" {
+		if err := os.WriteFile(filepath.Join(c.Dir, "fixed.cu"), []byte(c.Fixed), 0o644); err != nil {
+			return err
+		}
 	}
 	if c.Dispatch != "" {
 		if err := os.WriteFile(filepath.Join(c.Dir, "dispatch_utils.h"), []byte(c.Dispatch), 0o644); err != nil {
@@ -214,14 +251,19 @@ var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`
 // {{.Where}}:
 //   {{.Message}}
 // It launches the kernel alone, with every buffer exactly as long as the
-// witness says (no more), zero-filled, and the witness's scalars.
+// witness says (no more), filled from each byte's position (integers with
+// 0), and the witness's scalars.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <tuple>
 #include <type_traits>
 #include <cuda_runtime.h>
+#ifdef CUDAVET_FIXED
+#include "fixed.cu"  // the kernel's file with cudavet's overflow fixes
+#else
 #include "{{.Source}}"
+#endif
 
 namespace cudavet_repro {
 template <typename... P> std::tuple<P...> params(void (*)(P...));
@@ -234,6 +276,46 @@ inline void check(cudaError_t e, const char* what) {
     std::exit(4);
   }
 }
+
+// fill gives every byte of a buffer a value from its position (0x20 to
+// 0x3f: small finite floats in every floating-point format), so that a
+// thread reading the wrong element reads a different value.
+__global__ void cudavet_fill(unsigned char* p, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    p[i] = 0x20 | (unsigned char)((i * 2654435761ull) >> 27 & 0x1f);
+  }
+}
+
+// checksum hashes a buffer's bytes with their positions.
+__global__ void cudavet_checksum(const unsigned char* p, size_t n, unsigned long long* out) {
+  unsigned long long h = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    h += (p[i] + 1ull) * ((i % 1000003ull) + 1ull) * 0x9E3779B97F4A7C15ull;
+  }
+  atomicAdd(out, h);
+}
+
+template <typename T>
+void init(void* p, size_t bytes) {
+  if (std::is_integral<T>::value) {
+    check(cudaMemset(p, 0, bytes), "cudaMemset");  // indices and counts: 0 is valid
+  } else {
+    cudavet_fill<<<1024, 256>>>(static_cast<unsigned char*>(p), bytes);
+    check(cudaGetLastError(), "fill");
+  }
+}
+
+unsigned long long checksum(const void* p, size_t bytes) {
+  unsigned long long* d = nullptr;
+  unsigned long long h = 0;
+  check(cudaMalloc(&d, sizeof h), "cudaMalloc checksum");
+  check(cudaMemset(d, 0, sizeof h), "cudaMemset checksum");
+  cudavet_checksum<<<1024, 256>>>(static_cast<const unsigned char*>(p), bytes, d);
+  check(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost), "checksum");
+  cudaFree(d);
+  return h;
+}
+
 }  // namespace cudavet_repro
 
 int main() {
@@ -251,7 +333,7 @@ int main() {
   // {{$a.Name}}: {{if lt $a.Len 0}}length unknown to the witness, 64 MiB{{else}}{{$a.Len}} elements{{end}}
   void* raw{{$i}} = nullptr;
   check(cudaMalloc(&raw{{$i}}, {{$a.Alloc}}ull), "cudaMalloc {{$a.Name}}");
-  check(cudaMemset(raw{{$i}}, 0, {{$a.Alloc}}ull), "cudaMemset {{$a.Name}}");
+  init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
@@ -276,6 +358,11 @@ int main() {
   cudaError_t launch = cudaGetLastError();
   cudaError_t run = cudaDeviceSynchronize();
   std::printf("cudavet-repro: launch: %s, run: %s\n", cudaGetErrorString(launch), cudaGetErrorString(run));
+  if (run == cudaSuccess) {
+{{- range $i, $a := .L.Args}}{{if eq $a.Kind "pointer"}}
+    std::printf("cudavet-checksum: {{$a.Name}} %016llx\n", checksum(raw{{$i}}, {{$a.Alloc}}ull));
+{{- end}}{{end}}
+  }
   return launch == cudaSuccess && run == cudaSuccess ? 0 : 1;
 }
 `))
@@ -313,6 +400,28 @@ if grep -Eq "ERROR SUMMARY: [1-9]" sanitizer.log || [ $status = 99 ]; then
   if grep -q "{{.Base}}:{{.Line}}" sanitizer.log; then
     echo "cudavet-repro: {{.Tool}} reported the error at {{.Base}}:{{.Line}}"; exit 0
   fi
+  other=4
+else
+  other=1
+fi
+{{- if .Fixed}}
+# A wrapped index may stay inside its buffer, where memcheck cannot see it:
+# compare every buffer after the kernel with the kernel of fixed.cu (the
+# same file with cudavet's int64_t fixes) on the same inputs.
+if [ ! -x harness_fixed ] || [ harness.cu -nt harness_fixed ]; then
+  $NVCC $FLAGS $TORCH -DCUDAVET_FIXED harness.cu -o harness_fixed $LIBS || exit 3
+fi
+./harness > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
+cat plain.log fixed.log
+if grep -q "run: no error" fixed.log; then
+  differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
+  if [ -n "$differ" ]; then
+    echo "cudavet-repro: the outputs differ from the int64_t-fixed kernel's in: $differ(the wrap's effect)"; exit 0
+  fi
+  echo "cudavet-repro: the outputs equal the int64_t-fixed kernel's: no effect at this build"
+fi
+{{- end}}
+if [ $other = 4 ]; then
   echo "cudavet-repro: {{.Tool}} reported errors, none at {{.Base}}:{{.Line}}"; exit 4
 fi
 echo "cudavet-repro: {{.Tool}} saw nothing (run status $status)"; exit 1
