@@ -408,12 +408,12 @@ fi
 # A wrapped index may stay inside its buffer, where memcheck cannot see it:
 # compare every buffer after the kernel with the kernel of fixed.cu (the
 # same file with cudavet's int64_t fixes) on the same inputs.
-if [ ! -x harness_fixed ] || [ harness.cu -nt harness_fixed ]; then
-  $NVCC $FLAGS $TORCH -DCUDAVET_FIXED harness.cu -o harness_fixed $LIBS || exit 3
+if [ -f fixed.cu ] && { [ -x harness_fixed ] && [ ! harness.cu -nt harness_fixed ] ||
+  $NVCC $FLAGS $TORCH -DCUDAVET_FIXED harness.cu -o harness_fixed $LIBS; }; then
+  ./harness > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
+  cat plain.log fixed.log
 fi
-./harness > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
-cat plain.log fixed.log
-if grep -q "run: no error" fixed.log; then
+if [ -f fixed.log ] && grep -q "run: no error" fixed.log; then
   differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
   if [ -n "$differ" ]; then
     echo "cudavet-repro: the outputs differ from the int64_t-fixed kernel's in: $differ(the wrap's effect)"; exit 0

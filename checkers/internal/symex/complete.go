@@ -44,7 +44,15 @@ func (t *Trace) complete(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if t.Spec != nil && t.Spec.Smem != nil && t.Spec.Smem.Op != sym.OpConst {
 		goal = append(goal, sym.Ule(t.Spec.Smem, sym.Const(t.Spec.Smem.Width, 1<<20)))
 	}
-	r, full, err := s.Check(ctx, t.query(pc, sym.BAnd(goal...)))
+	// A buffer the witness leaves free (no launcher check relates it to
+	// the others) is asked to be as large as the largest one it fixes, so
+	// that a reproducer does not trip over a short output first (and at
+	// most twice that, so the buffers fit a GPU); without
+	// that wish if it cannot hold.
+	r, full, err := s.Check(ctx, t.query(pc, sym.BAnd(append(t.generous(m), goal...)...)))
+	if err != nil || r != solver.Sat {
+		r, full, err = s.Check(ctx, t.query(pc, sym.BAnd(goal...)))
+	}
 	if err != nil || r != solver.Sat {
 		return m
 	}
@@ -52,4 +60,33 @@ func (t *Trace) complete(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 		full[name] = v
 	}
 	return full
+}
+
+// generous returns, for each region whose length m leaves free, that it
+// holds as many bytes as the largest region m fixes, up to twice that.
+func (t *Trace) generous(m solver.Model) []*sym.Term {
+	fixed := func(e *sym.Term) bool {
+		for _, v := range e.Vars() {
+			if _, ok := m[v.Name]; !ok {
+				return false
+			}
+		}
+		return true
+	}
+	var largest uint64
+	for _, r := range t.Regions {
+		if r.Bytes != nil && fixed(r.Bytes) {
+			if b, err := sym.Eval(r.Bytes, m.Env()); err == nil && b > largest && b <= maxRegionBytes {
+				largest = b
+			}
+		}
+	}
+	var out []*sym.Term
+	for _, r := range t.Regions {
+		if r.Bytes != nil && !fixed(r.Bytes) && largest > 0 {
+			out = append(out, sym.Uge(r.Bytes, sym.Const(r.Bytes.Width, largest)),
+				sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, 2*largest)))
+		}
+	}
+	return out
 }

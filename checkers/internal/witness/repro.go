@@ -2,6 +2,7 @@ package witness
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -62,6 +63,9 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *Launch {
 	}
 	env := defaultEnv(w)
 	l := &Launch{Kernel: kernelExpr(f)}
+	if f.Generic {
+		l.Kernel = genericInstance(tr, f, env)
+	}
 	dim := func(prefix string, def uint64) [3]uint64 {
 		var d [3]uint64
 		for i, c := range []string{".x", ".y", ".z"} {
@@ -171,6 +175,56 @@ func kernelExpr(f *ir.Func) string {
 		name += f.Name[i:]
 	}
 	return name
+}
+
+// genericInstance names an instantiation of the primary template f that
+// the witness holds for: a non-type parameter takes the witness's value
+// (the smallest valid one when unconstrained), a type parameter float.
+func genericInstance(tr *symex.Trace, f *ir.Func, env func(string) (uint64, bool)) string {
+	i := strings.Index(f.Name, "<")
+	if i < 0 || !strings.HasSuffix(f.Name, ">") {
+		return kernelExpr(f)
+	}
+	base := f.Base
+	if base == "" {
+		base = f.Name[:i]
+	}
+	var args []string
+	for _, name := range splitTop(f.Name[i+1 : len(f.Name)-1]) {
+		name = strings.TrimSpace(name)
+		info := tr.Vars["template."+name]
+		if info == nil {
+			args = append(args, "float")
+			continue
+		}
+		v, _ := env(info.Term.Name)
+		n := int64(v)
+		if info.Signed && info.Term.Width > 0 {
+			n = sym.SignExtend(v, info.Term.Width)
+		}
+		args = append(args, fmt.Sprint(n))
+	}
+	return base + "<" + strings.Join(args, ", ") + ">"
+}
+
+// splitTop splits s at the commas outside brackets.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // ReproRelated is the related entry that carries the launch of w at pos,
