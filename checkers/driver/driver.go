@@ -83,6 +83,10 @@ type Diagnostic struct {
 	// the diagnostic was reported on; empty for front-end and ignore
 	// diagnostics. Of merged duplicates, the first unit's name is kept.
 	Function string
+	// Repro is the launch of the finding's witness as JSON (a
+	// witness.Launch), empty when the finding has none. `cudavet -repro`
+	// builds a reproducer from it.
+	Repro string
 }
 
 // Result is what Run returns: the diagnostics, sorted by file name, line,

@@ -6,9 +6,11 @@ import (
 	"go/types"
 	"reflect"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/internal/witness"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
 )
@@ -180,6 +182,7 @@ func (r *runner) newPass(a *analysis.Analyzer, u *cudair.Unit, results map[*anal
 }
 
 func (r *runner) checkerDiagnostic(a *analysis.Analyzer, f *ir.Func, d analysis.Diagnostic) Diagnostic {
+	related, repro := splitRepro(d.Related)
 	return Diagnostic{
 		Checker:        a.Name,
 		Category:       d.Category,
@@ -189,10 +192,28 @@ func (r *runner) checkerDiagnostic(a *analysis.Analyzer, f *ir.Func, d analysis.
 		EndPosition:    position(r.prog.Fset, d.End),
 		Message:        d.Message,
 		URL:            d.URL,
-		Related:        d.Related,
+		Related:        related,
 		SuggestedFixes: d.SuggestedFixes,
 		Function:       f.Name,
+		Repro:          repro,
 	}
+}
+
+// splitRepro takes the machine-readable launch (witness.ReproPrefix) out
+// of a checker's related entries: no output shows it as text.
+func splitRepro(rel []analysis.RelatedInformation) ([]analysis.RelatedInformation, string) {
+	var out []analysis.RelatedInformation
+	repro := ""
+	for _, r := range rel {
+		if s, ok := strings.CutPrefix(r.Message, witness.ReproPrefix); ok {
+			if repro == "" {
+				repro = s
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, repro
 }
 
 // internalError is the diagnostic of a's failure on f, at f's name.

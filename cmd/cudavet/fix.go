@@ -20,6 +20,24 @@ type edit struct {
 // whose edits overlap an already chosen one is skipped. It returns the
 // number of fixes applied.
 func applyFixes(fset *token.FileSet, diags []driver.Diagnostic) (int, error) {
+	byFile, applied := fixEdits(fset, diags)
+	names := make([]string, 0, len(byFile))
+	for n := range byFile {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := rewrite(name, byFile[name]); err != nil {
+			return 0, err
+		}
+	}
+	return applied, nil
+}
+
+// fixEdits groups the first suggested fix of each finding by file,
+// leaving out fixes that span files or overlap a chosen one, and returns
+// them with the number of fixes chosen.
+func fixEdits(fset *token.FileSet, diags []driver.Diagnostic) (map[string][]edit, int) {
 	byFile := map[string][]edit{}
 	applied := 0
 	for _, d := range diags {
@@ -46,17 +64,7 @@ func applyFixes(fset *token.FileSet, diags []driver.Diagnostic) (int, error) {
 		byFile[file] = append(byFile[file], es...)
 		applied++
 	}
-	names := make([]string, 0, len(byFile))
-	for n := range byFile {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := rewrite(name, byFile[name]); err != nil {
-			return 0, err
-		}
-	}
-	return applied, nil
+	return byFile, applied
 }
 
 func overlaps(have, add []edit) bool {
@@ -75,16 +83,24 @@ func rewrite(name string, es []edit) error {
 	if err != nil {
 		return err
 	}
-	sort.Slice(es, func(i, j int) bool { return es[i].start > es[j].start })
-	for _, e := range es {
-		if e.start < 0 || e.end > len(src) || e.start > e.end {
-			return fmt.Errorf("%s: edit out of range", name)
-		}
-		src = append(src[:e.start], append(append([]byte(nil), e.text...), src[e.end:]...)...)
+	if src, err = applyEdits(name, src, es); err != nil {
+		return err
 	}
 	st, err := os.Stat(name)
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(name, src, st.Mode())
+}
+
+// applyEdits returns src with es applied (es is reordered).
+func applyEdits(name string, src []byte, es []edit) ([]byte, error) {
+	sort.Slice(es, func(i, j int) bool { return es[i].start > es[j].start })
+	for _, e := range es {
+		if e.start < 0 || e.end > len(src) || e.start > e.end {
+			return nil, fmt.Errorf("%s: edit out of range", name)
+		}
+		src = append(src[:e.start], append(append([]byte(nil), e.text...), src[e.end:]...)...)
+	}
+	return src, nil
 }

@@ -34,6 +34,7 @@ type options struct {
 	model         string              // -model: profiles for model-fixed sizes
 	mutate        bool                // -mutate: also valid variants of the profiles
 	verdicts      bool                // -verdicts: print the per-kernel verdict table
+	repro         string              // -repro: directory for the findings' reproducers
 	compileDB     string              // -p: a build directory or compile_commands.json; "off"
 	flagsOf       *compiledb.Resolver // per-file flags from compile_commands.json; nil: none
 	configFile    string              // -config: a .cudavet.yaml; "off"; "": found upwards
@@ -188,6 +189,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
 	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
+	fs.StringVar(&o.repro, "repro", "", "write a reproducer (a CUDA harness and a script that runs it under compute-sanitizer) for each finding with a witness into `dir`")
 	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")
 	for _, c := range a.registry {
 		c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {

@@ -48,6 +48,7 @@ type cachedDiag struct {
 	End                                       *cachedPos `json:",omitempty"`
 	Related                                   []cachedRel
 	Fixes                                     []cachedFix `json:",omitempty"`
+	Repro                                     string      `json:",omitempty"`
 }
 
 type cachedPos struct {
@@ -83,9 +84,10 @@ type incremental struct {
 	misses    int
 }
 
-// useIncremental reports whether the run goes unit by unit.
+// useIncremental reports whether the run goes unit by unit. -fix and
+// -repro edit or copy sources through the whole program's positions.
 func (o *options) useIncremental() bool {
-	return (o.cacheDir != "" || o.diff != "") && o.dump == "" && !o.fix && !o.verdicts
+	return (o.cacheDir != "" || o.diff != "") && o.dump == "" && !o.fix && !o.verdicts && o.repro == ""
 }
 
 // analyseIncremental is analyse's unit-by-unit path.
@@ -262,7 +264,7 @@ func (in *incremental) analyse(name string) *unitEntry {
 }
 
 func toCached(fset *token.FileSet, d driver.Diagnostic) cachedDiag {
-	c := cachedDiag{Checker: d.Checker, Category: d.Category, Message: d.Message, URL: d.URL, Function: d.Function,
+	c := cachedDiag{Checker: d.Checker, Category: d.Category, Message: d.Message, URL: d.URL, Function: d.Function, Repro: d.Repro,
 		At: posOf(fset, d.Pos, d.Position), End: endOf(fset, d.End)}
 	for _, r := range d.Related {
 		c.Related = append(c.Related, cachedRel{At: posOf(fset, r.Pos, token.Position{}), End: endOf(fset, r.End), Message: r.Message})
@@ -428,7 +430,7 @@ func (fs *fileSet) end(c *cachedPos) token.Pos {
 }
 
 func (fs *fileSet) diagnostic(c cachedDiag) driver.Diagnostic {
-	d := driver.Diagnostic{Checker: c.Checker, Category: c.Category, Message: c.Message, URL: c.URL, Function: c.Function,
+	d := driver.Diagnostic{Checker: c.Checker, Category: c.Category, Message: c.Message, URL: c.URL, Function: c.Function, Repro: c.Repro,
 		Pos: fs.pos(c.At), End: fs.end(c.End)}
 	d.Position = fs.fset.Position(d.Pos)
 	if !d.Pos.IsValid() {

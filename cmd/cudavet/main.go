@@ -148,6 +148,17 @@ func (a *app) analyse() int {
 	if o.stats {
 		a.printStats(prog, res, elapsed)
 	}
+	if o.repro != "" {
+		n, err := writeRepros(o.repro, prog.Fset, res)
+		if err == nil {
+			err = writeReproIndex(o.repro)
+		}
+		if err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: -repro: %v\n", err)
+			return exitIncomplete
+		}
+		fmt.Fprintf(a.stderr, "cudavet: wrote %d reproducers under %s\n", n, o.repro)
+	}
 	if o.fix {
 		n, err := applyFixes(prog.Fset, res.Diagnostics)
 		if err != nil {

@@ -149,6 +149,9 @@ type jsonDiagnostic struct {
 	Function       string        `json:"function"`
 	Related        []jsonRelated `json:"related"`
 	SuggestedFixes []jsonFix     `json:"suggested_fixes"`
+	// Repro is the witness's launch (kernel, grid, block, shared memory,
+	// arguments with buffer lengths), when the finding has one.
+	Repro json.RawMessage `json:"repro,omitempty"`
 }
 
 type jsonRelated struct {
@@ -201,6 +204,9 @@ func (a *app) jsonDiagnostic(fset *token.FileSet, d driver.Diagnostic) jsonDiagn
 		EndLine: d.EndPosition.Line, EndColumn: d.EndPosition.Column,
 		Message: d.Message, Function: d.Function,
 		Related: []jsonRelated{}, SuggestedFixes: []jsonFix{},
+	}
+	if d.Repro != "" {
+		jd.Repro = json.RawMessage(d.Repro)
 	}
 	for _, r := range d.Related {
 		p := fset.Position(r.Pos)

@@ -232,6 +232,13 @@ func (l *tuLowerer) external(c clang.Cursor) bool {
 
 func (fl *funcLowerer) member(c clang.Cursor) ir.Expr {
 	name := c.Spelling()
+	// A member expression is positioned where it starts (blockIdx in
+	// blockIdx.x), not at the member's name as clang's location is: a fix
+	// that inserts a cast before the operand must not land inside it.
+	pos := fl.pos(c)
+	if p := fl.l.pos(c.Extent().Start()); p.IsValid() {
+		pos = p
+	}
 	t := fl.typeOf(c.Type())
 	ch := exprChildren(c)
 	if len(ch) != 1 {
@@ -241,13 +248,13 @@ func (fl *funcLowerer) member(c clang.Cursor) ir.Expr {
 	if base.Kind() == clang.Cursor_DeclRefExpr {
 		if k, ok := builtinVars[base.Spelling()]; ok && fl.l.external(base.Referenced()) {
 			dim := map[string]int{"x": 0, "y": 1, "z": 2}[name]
-			return &ir.Builtin{P: fl.pos(c), Kind: k, Dim: dim}
+			return &ir.Builtin{P: pos, Kind: k, Dim: dim}
 		}
 	}
 	if lv, ok := fl.lvalue(c); ok {
-		return fl.load(lv, fl.pos(c))
+		return fl.load(lv, pos)
 	}
-	return &ir.Field{P: fl.pos(c), X: fl.rvalue(base), Name: name, T: t}
+	return &ir.Field{P: pos, X: fl.rvalue(base), Name: name, T: t}
 }
 
 func stripParens(c clang.Cursor) clang.Cursor {

@@ -34,7 +34,7 @@ func Exec(ctx context.Context, f *ir.Func, spec *Spec, opts Options) *Trace {
 		spec = &Spec{}
 	}
 	x := &executor{ctx: ctx, opts: opts, spec: spec, regions: map[*ir.Var]*Region{},
-		t: &Trace{Func: f, Vars: map[string]*VarInfo{}}}
+		t: &Trace{Func: f, Spec: spec, Vars: map[string]*VarInfo{}}}
 	for _, v := range spec.Vars {
 		x.t.Vars[v.Term.Name] = v
 	}

@@ -12,6 +12,10 @@ import (
 // every value of the unanchored variables.
 type Witness struct {
 	Model solver.Model
+	// Launch is Model completed over the geometry, the scalar parameters
+	// and the region lengths (see complete), for reproducers; nil until
+	// Check has made it.
+	Launch solver.Model
 	// Threshold, when set, is the smallest value of a user-controlled size
 	// at which the violation happens (the other anchored values as in
 	// Model).
@@ -96,6 +100,7 @@ func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		if robust {
 			w := &Witness{Model: m}
 			t.minimise(ctx, s, pc, viol, anch, w)
+			w.Launch = t.complete(ctx, s, pc, viol, w.Model)
 			return w, Violated, nil
 		}
 		// The violation needs particular unknown values: ask for anchored

@@ -72,6 +72,9 @@ type VarInfo struct {
 // everywhere (launch limits, annotations).
 type Trace struct {
 	Func *ir.Func
+	// Spec is the launch context the function was executed under (never
+	// nil after Exec).
+	Spec *Spec
 	// Assumptions hold everywhere and anchor the variables they relate
 	// (annotations, the launch configuration, induction equations).
 	Assumptions []*sym.Term

@@ -135,5 +135,5 @@ func Related(tr *symex.Trace, w *symex.Witness, pos token.Pos, context string) [
 	if context != "" {
 		out = append(out, analysis.RelatedInformation{Pos: pos, Message: Prefix + "context " + context})
 	}
-	return out
+	return append(out, ReproRelated(tr, w, pos)...)
 }

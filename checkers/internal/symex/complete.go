@@ -1,0 +1,92 @@
+package symex
+
+import (
+	"context"
+
+	"github.com/cudavet/cudavet/checkers/internal/solver"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// maxRegionBytes bounds every region in a completion query: no buffer
+// exceeds an H200's memory (2^47 bytes is far above it, and only ties the
+// lengths into the query).
+const maxRegionBytes = 1 << 47
+
+// complete extends a violation's model to the launch a reproducer needs:
+// the geometry, the scalar parameters and every region's length, with
+// the model's values fixed. The solver's slicing leaves out of m the
+// variables unrelated to the violation; they still need values that
+// satisfy the assumptions. On failure it returns m.
+//
+//	∃ rest. assumptions ∧ pc ∧ viol ∧ (v = m(v) for v in m) ∧ (bytes(r) ≤ 2^47 for every region r)
+func (t *Trace) complete(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, m solver.Model) solver.Model {
+	goal := []*sym.Term{viol}
+	for name, v := range m {
+		info := t.Vars[name]
+		if info == nil {
+			continue
+		}
+		if info.Term.IsBool() {
+			if v&1 != 0 {
+				goal = append(goal, info.Term)
+			} else {
+				goal = append(goal, sym.BNot(info.Term))
+			}
+			continue
+		}
+		goal = append(goal, sym.Eq(info.Term, sym.Const(info.Term.Width, v)))
+	}
+	for _, r := range t.Regions {
+		if r.Bytes != nil && r.Bytes.Op != sym.OpConst {
+			goal = append(goal, sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, maxRegionBytes)))
+		}
+	}
+	if t.Spec != nil && t.Spec.Smem != nil && t.Spec.Smem.Op != sym.OpConst {
+		goal = append(goal, sym.Ule(t.Spec.Smem, sym.Const(t.Spec.Smem.Width, 1<<20)))
+	}
+	// A buffer the witness leaves free (no launcher check relates it to
+	// the others) is asked to be as large as the largest one it fixes, so
+	// that a reproducer does not trip over a short output first (and at
+	// most twice that, so the buffers fit a GPU); without
+	// that wish if it cannot hold.
+	r, full, err := s.Check(ctx, t.query(pc, sym.BAnd(append(t.generous(m), goal...)...)))
+	if err != nil || r != solver.Sat {
+		r, full, err = s.Check(ctx, t.query(pc, sym.BAnd(goal...)))
+	}
+	if err != nil || r != solver.Sat {
+		return m
+	}
+	for name, v := range m {
+		full[name] = v
+	}
+	return full
+}
+
+// generous returns, for each region whose length m leaves free, that it
+// holds as many bytes as the largest region m fixes, up to twice that.
+func (t *Trace) generous(m solver.Model) []*sym.Term {
+	fixed := func(e *sym.Term) bool {
+		for _, v := range e.Vars() {
+			if _, ok := m[v.Name]; !ok {
+				return false
+			}
+		}
+		return true
+	}
+	var largest uint64
+	for _, r := range t.Regions {
+		if r.Bytes != nil && fixed(r.Bytes) {
+			if b, err := sym.Eval(r.Bytes, m.Env()); err == nil && b > largest && b <= maxRegionBytes {
+				largest = b
+			}
+		}
+	}
+	var out []*sym.Term
+	for _, r := range t.Regions {
+		if r.Bytes != nil && !fixed(r.Bytes) && largest > 0 {
+			out = append(out, sym.Uge(r.Bytes, sym.Const(r.Bytes.Width, largest)),
+				sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, 2*largest)))
+		}
+	}
+	return out
+}

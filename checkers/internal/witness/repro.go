@@ -1,0 +1,242 @@
+package witness
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/frontend/ir"
+	"golang.org/x/tools/go/analysis"
+)
+
+// ReproPrefix starts the message of the related entry that carries a
+// finding's launch in machine-readable form (a JSON Launch). The driver
+// moves it out of the related entries into Diagnostic.Repro, so no
+// output shows it as text; `cudavet -repro` turns it into a harness.
+const ReproPrefix = "cudavet-repro: "
+
+// Launch is the concrete launch of a kernel that a witness describes:
+// enough to run the kernel alone with buffers of exactly the witness
+// lengths.
+type Launch struct {
+	// Kernel is the kernel's qualified name with its template arguments
+	// ("vllm::rms_norm_kernel<c10::Half>"), as a C++ expression.
+	Kernel string `json:"kernel"`
+	// Grid and Block are the launch dimensions; Smem the dynamic shared
+	// memory in bytes.
+	Grid  [3]uint64 `json:"grid"`
+	Block [3]uint64 `json:"block"`
+	Smem  uint64    `json:"smem"`
+	// BlockIdx and ThreadIdx name the thread the witness picks (thread 1
+	// of a two-thread witness).
+	BlockIdx  [3]uint64 `json:"block_idx"`
+	ThreadIdx [3]uint64 `json:"thread_idx"`
+	// Args are the kernel's parameters in order.
+	Args []Arg `json:"args"`
+}
+
+// Arg is one kernel argument of a Launch.
+type Arg struct {
+	Name string `json:"name"`
+	// Kind is "pointer", "int", "bool", "float" or "other" (passed
+	// value-initialised).
+	Kind string `json:"kind"`
+	// Len is a pointer's region length in elements of its pointee and
+	// Bytes the same in bytes; both -1 when the witness does not bound the
+	// region (the harness then allocates a default and says so).
+	Len   int64 `json:"len"`
+	Bytes int64 `json:"bytes"`
+	// Value is an integer or bool argument's value (sign-extended for
+	// signed types).
+	Value int64 `json:"value,omitempty"`
+}
+
+// LaunchOf returns the launch that w describes for the kernel of tr, or
+// nil when tr is not a kernel's trace.
+func LaunchOf(tr *symex.Trace, w *symex.Witness) *Launch {
+	f := tr.Func
+	if f == nil || f.Kind != ir.Kernel {
+		return nil
+	}
+	env := defaultEnv(w)
+	l := &Launch{Kernel: kernelExpr(f)}
+	if f.Generic {
+		l.Kernel = genericInstance(tr, f, env)
+	}
+	dim := func(prefix string, def uint64) [3]uint64 {
+		var d [3]uint64
+		for i, c := range []string{".x", ".y", ".z"} {
+			if v, ok := w.Model[prefix+c]; ok {
+				d[i] = v
+			} else {
+				d[i] = def
+			}
+		}
+		return d
+	}
+	l.Grid, l.Block = dim("gridDim", 1), dim("blockDim", 1)
+	l.BlockIdx, l.ThreadIdx = dim("blockIdx", 0), dim("threadIdx", 0)
+	if tr.Spec != nil && tr.Spec.Smem != nil {
+		if v, err := sym.Eval(tr.Spec.Smem, env); err == nil {
+			l.Smem = v
+		}
+	}
+	for _, p := range f.Params {
+		l.Args = append(l.Args, argOf(tr, w, p, env))
+	}
+	return l
+}
+
+func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint64, bool)) Arg {
+	a := Arg{Name: p.Name, Kind: "other"}
+	switch t := p.Type.(type) {
+	case *ir.PointerType:
+		a.Kind, a.Len, a.Bytes = "pointer", -1, -1
+		for _, r := range tr.Regions {
+			if r.Var != p || r.Bytes == nil {
+				continue
+			}
+			if !bound(r.Bytes, w) {
+				break
+			}
+			if b, err := sym.Eval(r.Bytes, env); err == nil {
+				a.Bytes = int64(b)
+				a.Len = int64(b) / r.ElemSize
+			}
+			break
+		}
+	case *ir.IntType:
+		a.Kind = "int"
+		term := sym.Var(p.Name, t.Bits)
+		if tr.Spec != nil && tr.Spec.Params[p] != nil {
+			term = tr.Spec.Params[p]
+		}
+		if v, err := sym.Eval(term, env); err == nil {
+			a.Value = int64(v)
+			if t.Signed && term.Width > 0 {
+				a.Value = sym.SignExtend(v, term.Width)
+			}
+		}
+	case *ir.BoolType:
+		a.Kind = "bool"
+		if v, ok := env(p.Name); ok {
+			a.Value = int64(v & 1)
+		}
+	case *ir.FloatType:
+		a.Kind = "float"
+	}
+	return a
+}
+
+// bound reports whether the witness gives a value to every variable of t.
+func bound(t *sym.Term, w *symex.Witness) bool {
+	m := w.Launch
+	if m == nil {
+		m = w.Model
+	}
+	for _, v := range t.Vars() {
+		if _, ok := m[v.Name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// defaultEnv is the witness model where a variable the query did not
+// constrain takes its smallest valid value: 1 for sizes and dimensions,
+// 0 for anything else.
+func defaultEnv(w *symex.Witness) func(string) (uint64, bool) {
+	m := w.Launch
+	if m == nil {
+		m = w.Model
+	}
+	return func(name string) (uint64, bool) {
+		if v, ok := m[name]; ok {
+			return v, true
+		}
+		if strings.Contains(name, "#") || strings.HasPrefix(name, "threadIdx") || strings.HasPrefix(name, "blockIdx") {
+			return 0, true
+		}
+		return 1, true
+	}
+}
+
+// kernelExpr is f's qualified name with the template arguments of its
+// display name.
+func kernelExpr(f *ir.Func) string {
+	name := f.Base
+	if name == "" {
+		name = f.Name
+	}
+	if i := strings.Index(f.Name, "<"); i >= 0 && !strings.Contains(name, "<") {
+		name += f.Name[i:]
+	}
+	return name
+}
+
+// genericInstance names an instantiation of the primary template f that
+// the witness holds for: a non-type parameter takes the witness's value
+// (the smallest valid one when unconstrained), a type parameter float.
+func genericInstance(tr *symex.Trace, f *ir.Func, env func(string) (uint64, bool)) string {
+	i := strings.Index(f.Name, "<")
+	if i < 0 || !strings.HasSuffix(f.Name, ">") {
+		return kernelExpr(f)
+	}
+	base := f.Base
+	if base == "" {
+		base = f.Name[:i]
+	}
+	var args []string
+	for _, name := range splitTop(f.Name[i+1 : len(f.Name)-1]) {
+		name = strings.TrimSpace(name)
+		info := tr.Vars["template."+name]
+		if info == nil {
+			args = append(args, "float")
+			continue
+		}
+		v, _ := env(info.Term.Name)
+		n := int64(v)
+		if info.Signed && info.Term.Width > 0 {
+			n = sym.SignExtend(v, info.Term.Width)
+		}
+		args = append(args, fmt.Sprint(n))
+	}
+	return base + "<" + strings.Join(args, ", ") + ">"
+}
+
+// splitTop splits s at the commas outside brackets.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// ReproRelated is the related entry that carries the launch of w at pos,
+// or nothing when there is none.
+func ReproRelated(tr *symex.Trace, w *symex.Witness, pos token.Pos) []analysis.RelatedInformation {
+	l := LaunchOf(tr, w)
+	if l == nil {
+		return nil
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: pos, Message: ReproPrefix + string(b)}}
+}

@@ -1,0 +1,428 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/frontend/shim"
+)
+
+// sanitizerTool is the compute-sanitizer tool that can observe each
+// checker's findings.
+var sanitizerTool = map[string]string{
+	"overflow": "memcheck", "bounds": "memcheck", "align": "memcheck",
+	"race": "racecheck", "uninit": "initcheck",
+	"warpsync": "synccheck", "barrierdiv": "synccheck",
+}
+
+// reproLaunch is the JSON form of a finding's witness launch
+// (driver.Diagnostic.Repro, written by the checkers' witness package).
+type reproLaunch struct {
+	Kernel    string     `json:"kernel"`
+	Grid      [3]uint64  `json:"grid"`
+	Block     [3]uint64  `json:"block"`
+	Smem      uint64     `json:"smem"`
+	BlockIdx  [3]uint64  `json:"block_idx"`
+	ThreadIdx [3]uint64  `json:"thread_idx"`
+	Args      []reproArg `json:"args"`
+}
+
+// reproArg is one kernel argument: a buffer of Bytes bytes (-1: not bounded
+// by the witness), or a scalar Value.
+type reproArg struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Len   int64  `json:"len"`
+	Bytes int64  `json:"bytes"`
+	Value int64  `json:"value"`
+}
+
+// defaultAlloc is the bytes allocated for a buffer the witness does not
+// bound.
+const defaultAlloc = 64 << 20
+
+// Alloc is the bytes the harness allocates for a: exactly the witness
+// length, or defaultAlloc when the witness does not bound it.
+func (a reproArg) Alloc() int64 {
+	switch {
+	case a.Bytes < 0:
+		return defaultAlloc
+	case a.Bytes == 0:
+		return 1 // cudaMalloc of 0 bytes returns no buffer
+	}
+	return a.Bytes
+}
+
+// reproCase is one finding's reproducer as the templates see it.
+type reproCase struct {
+	Dir, Checker, Tool, Message, Where string
+	Base                               string // the finding's file name, without directories
+	Line                               int
+	Source                             string // the kernel's file, relative to Dir
+	SourceDir                          string // its directory, relative to Dir
+	Torch                              bool   // the file includes torch or ATen headers
+	L                                  *reproLaunch
+	Bytes                              int64 // the buffers' total bytes
+	// Fixed, when set, is the kernel's file with cudavet's own fixes of
+	// its overflow findings applied: the reference the harness compares
+	// the kernel's outputs with, for wraps that stay inside a buffer.
+	Fixed string
+	// Dispatch, when set, is a dispatch_utils.h for the harness's
+	// directory: the file includes one that only the shim provides.
+	Dispatch string
+}
+
+// fixedSource returns file with the first suggested fix of each of its
+// overflow findings applied, "" when none has one.
+func fixedSource(fset *token.FileSet, res *driver.Result, file string) (string, error) {
+	var diags []driver.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Checker == "overflow" && d.Position.Filename == file {
+			diags = append(diags, d)
+		}
+	}
+	byFile, _ := fixEdits(fset, diags)
+	es := byFile[file]
+	if len(es) == 0 {
+		return "", nil
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	fixed, err := applyEdits(file, src, es)
+	return string(fixed), err
+}
+
+// dispatchFallback is the shim's dispatch_utils.h (the VLLM_DISPATCH_*
+// macros over AT_DISPATCH_*) on the real PyTorch headers.
+func dispatchFallback() string {
+	for _, f := range shim.Files() {
+		if f.Path == shim.Dir+"/dispatch_utils.h" {
+			return strings.Replace(f.Contents, `#include "__cudavet/torch.h"`, "#include <torch/all.h>", 1)
+		}
+	}
+	return ""
+}
+
+// writeRepros writes one reproducer directory under dir for each finding
+// of res with a witness launch, and returns how many it wrote. Findings
+// of one checker at one line share a reproducer.
+func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, error) {
+	seen := map[string]bool{}
+	n := 0
+	for _, d := range res.Diagnostics {
+		tool, ok := sanitizerTool[d.Checker]
+		if !ok || d.Repro == "" || kindOf(&d) != finding {
+			continue
+		}
+		key := fmt.Sprintf("%s:%d:%s", d.Position.Filename, d.Position.Line, d.Checker)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		var l reproLaunch
+		if err := json.Unmarshal([]byte(d.Repro), &l); err != nil {
+			return n, fmt.Errorf("finding at %s: %w", key, err)
+		}
+		n++
+		name := fmt.Sprintf("%03d-%s-%s-%d", n, d.Checker,
+			strings.TrimSuffix(filepath.Base(d.Position.Filename), filepath.Ext(d.Position.Filename)), d.Position.Line)
+		c, err := newReproCase(filepath.Join(dir, name), tool, d, &l)
+		if err != nil {
+			return n, err
+		}
+		if d.Checker == "overflow" {
+			if c.Fixed, err = fixedSource(fset, res, d.Position.Filename); err != nil {
+				return n, err
+			}
+		}
+		if err := c.write(); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func newReproCase(dir, tool string, d driver.Diagnostic, l *reproLaunch) (*reproCase, error) {
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	src, err := filepath.Abs(d.Position.Filename)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(absDir, src)
+	if err != nil {
+		rel = src
+	}
+	text, _ := os.ReadFile(src)
+	c := &reproCase{Dir: dir, Checker: d.Checker, Tool: tool, Message: d.Message,
+		Base: filepath.Base(d.Position.Filename), Line: d.Position.Line,
+		Where:  fmt.Sprintf("%s:%d:%d", relName(d.Position.Filename), d.Position.Line, d.Position.Column),
+		Source: filepath.ToSlash(rel), SourceDir: filepath.ToSlash(filepath.Dir(rel)), L: l,
+		Torch: strings.Contains(string(text), "<torch/") || strings.Contains(string(text), "<ATen/")}
+	if strings.Contains(string(text), `#include "dispatch_utils.h"`) {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(src), "dispatch_utils.h")); err != nil {
+			c.Dispatch = dispatchFallback()
+		}
+	}
+	for _, arg := range l.Args {
+		if arg.Kind == "pointer" {
+			c.Bytes += arg.Alloc()
+		}
+	}
+	return c, nil
+}
+
+func (c *reproCase) write() error {
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return err
+	}
+	if c.Fixed != "" {
+		if err := os.WriteFile(filepath.Join(c.Dir, "fixed.cu"), []byte(c.Fixed), 0o644); err != nil {
+			return err
+		}
+	}
+	if c.Dispatch != "" {
+		if err := os.WriteFile(filepath.Join(c.Dir, "dispatch_utils.h"), []byte(c.Dispatch), 0o644); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct {
+		name string
+		t    *template.Template
+		mode os.FileMode
+	}{{"harness.cu", harnessTemplate, 0o644}, {"run.sh", runTemplate, 0o755}} {
+		var b strings.Builder
+		if err := f.t.Execute(&b, c); err != nil {
+			return fmt.Errorf("repro %s: %w", f.name, err)
+		}
+		if err := os.WriteFile(filepath.Join(c.Dir, f.name), []byte(b.String()), f.mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reproIndex writes DIR/README.txt listing the reproducers, so a user
+// can run them all.
+func writeReproIndex(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("cudavet reproducers: one directory per finding.\n" +
+		"Run one with DIR/run.sh (needs nvcc and compute-sanitizer; PyTorch when the kernel's file includes torch).\n" +
+		"run.sh exits 0 when the sanitizer reported an error at the finding's line, 1 when it saw nothing,\n" +
+		"2 when the witness does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer\n" +
+		"reported errors at other lines only.\n\n")
+	for _, n := range names {
+		b.WriteString(n + "\n")
+	}
+	return os.WriteFile(filepath.Join(dir, "README.txt"), []byte(b.String()), 0o644)
+}
+
+var funcs = template.FuncMap{
+	"cstr": func(s string) string {
+		b, _ := json.Marshal(s)
+		return string(b)
+	},
+	"gib": func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/(1<<30)) },
+}
+
+var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`// Reproducer written by cudavet -repro for the {{.Checker}} finding at
+// {{.Where}}:
+//   {{.Message}}
+// It launches the kernel alone, with every buffer exactly as long as the
+// witness says (no more), filled from each byte's position (integers with
+// 0), and the witness's scalars.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <tuple>
+#include <type_traits>
+#include <cuda_runtime.h>
+#ifdef CUDAVET_FIXED
+#include "fixed.cu"  // the kernel's file with cudavet's overflow fixes
+#else
+#include "{{.Source}}"
+#endif
+
+namespace cudavet_repro {
+template <typename... P> std::tuple<P...> params(void (*)(P...));
+template <int I> using Param = std::remove_cv_t<std::tuple_element_t<I, decltype(params(&{{.L.Kernel}}))>>;
+template <int I> using Elem = std::remove_cv_t<std::remove_pointer_t<Param<I>>>;
+
+inline void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::printf("cudavet-repro: %s: %s\n", what, cudaGetErrorString(e));
+    std::exit(4);
+  }
+}
+
+// fill gives every byte of a buffer a value from its position (0x20 to
+// 0x3f: small finite floats in every floating-point format), so that a
+// thread reading the wrong element reads a different value.
+__global__ void cudavet_fill(unsigned char* p, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    p[i] = 0x20 | (unsigned char)((i * 2654435761ull) >> 27 & 0x1f);
+  }
+}
+
+// checksum hashes a buffer's bytes with their positions.
+__global__ void cudavet_checksum(const unsigned char* p, size_t n, unsigned long long* out) {
+  unsigned long long h = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    h += (p[i] + 1ull) * ((i % 1000003ull) + 1ull) * 0x9E3779B97F4A7C15ull;
+  }
+  atomicAdd(out, h);
+}
+
+template <typename T>
+void init(void* p, size_t bytes) {
+  if (std::is_integral<T>::value) {
+    check(cudaMemset(p, 0, bytes), "cudaMemset");  // indices and counts: 0 is valid
+  } else {
+    cudavet_fill<<<1024, 256>>>(static_cast<unsigned char*>(p), bytes);
+    check(cudaGetLastError(), "fill");
+  }
+}
+
+unsigned long long checksum(const void* p, size_t bytes) {
+  unsigned long long* d = nullptr;
+  unsigned long long h = 0;
+  check(cudaMalloc(&d, sizeof h), "cudaMalloc checksum");
+  check(cudaMemset(d, 0, sizeof h), "cudaMemset checksum");
+  cudavet_checksum<<<1024, 256>>>(static_cast<const unsigned char*>(p), bytes, d);
+  check(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost), "checksum");
+  cudaFree(d);
+  return h;
+}
+
+}  // namespace cudavet_repro
+
+int main() {
+  using namespace cudavet_repro;
+  const size_t need = {{.Bytes}}ull;  // {{gib .Bytes}} GiB of buffers
+  size_t free_b = 0, total_b = 0;
+  check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+  if (need > free_b) {
+    std::printf("cudavet-repro: the witness needs %.2f GiB of buffers, the GPU has %.2f GiB free: not run\n",
+                need / 1073741824.0, free_b / 1073741824.0);
+    return 2;
+  }
+{{- range $i, $a := .L.Args}}
+{{- if eq $a.Kind "pointer"}}
+  // {{$a.Name}}: {{if lt $a.Len 0}}length unknown to the witness, 64 MiB{{else}}{{$a.Len}} elements{{end}}
+  void* raw{{$i}} = nullptr;
+  check(cudaMalloc(&raw{{$i}}, {{$a.Alloc}}ull), "cudaMalloc {{$a.Name}}");
+  init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
+  Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
+{{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
+  Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
+{{- else if eq $a.Kind "float"}}
+  Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(1.0);  // {{$a.Name}}
+{{- else}}
+  Param<{{$i}}> a{{$i}}{};  // {{$a.Name}}: value-initialised
+{{- end}}
+{{- end}}
+  const dim3 grid({{index .L.Grid 0}}, {{index .L.Grid 1}}, {{index .L.Grid 2}});
+  const dim3 block({{index .L.Block 0}}, {{index .L.Block 1}}, {{index .L.Block 2}});
+  const size_t smem = {{.L.Smem}};
+  if (smem > 48 * 1024) {
+    check(cudaFuncSetAttribute(&{{.L.Kernel}}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+          "cudaFuncSetAttribute");
+  }
+  std::printf("cudavet-repro: launching %s grid (%u, %u, %u) block (%u, %u, %u) smem %zu; witness thread "
+              "blockIdx ({{index .L.BlockIdx 0}}, {{index .L.BlockIdx 1}}, {{index .L.BlockIdx 2}}) "
+              "threadIdx ({{index .L.ThreadIdx 0}}, {{index .L.ThreadIdx 1}}, {{index .L.ThreadIdx 2}})\n",
+              {{cstr .L.Kernel}}, grid.x, grid.y, grid.z, block.x, block.y, block.z, smem);
+  {{.L.Kernel}}<<<grid, block, smem>>>({{range $i, $a := .L.Args}}{{if $i}}, {{end}}a{{$i}}{{end}});
+  cudaError_t launch = cudaGetLastError();
+  cudaError_t run = cudaDeviceSynchronize();
+  std::printf("cudavet-repro: launch: %s, run: %s\n", cudaGetErrorString(launch), cudaGetErrorString(run));
+  if (run == cudaSuccess) {
+{{- range $i, $a := .L.Args}}{{if eq $a.Kind "pointer"}}
+    std::printf("cudavet-checksum: {{$a.Name}} %016llx\n", checksum(raw{{$i}}, {{$a.Alloc}}ull));
+{{- end}}{{end}}
+  }
+  return launch == cudaSuccess && run == cudaSuccess ? 0 : 1;
+}
+`))
+
+var runTemplate = template.Must(template.New("run").Funcs(funcs).Parse(`#!/bin/sh
+# Builds the reproducer of the {{.Checker}} finding at {{.Where}} and runs it
+# under compute-sanitizer --tool {{.Tool}}.
+# Exit status: 0 the sanitizer reported an error at the finding's line,
+# 1 it saw nothing, 2 the witness does not fit the GPU, 3 the harness did
+# not build, 4 the sanitizer reported errors at other lines only.
+set -u
+cd "$(dirname "$0")"
+NVCC=${NVCC:-nvcc}
+ARCH=${ARCH:-sm_90}
+SANITIZER=${SANITIZER:-compute-sanitizer}
+SRCDIR={{.SourceDir}}
+FLAGS="-std=c++17 -O1 -lineinfo -arch=$ARCH --expt-relaxed-constexpr -I$SRCDIR -I."
+{{- if .Torch}}
+# The kernel's file includes torch: build against the installed PyTorch.
+TORCH=$(python3 -c 'import os, torch; from torch.utils.cpp_extension import include_paths, library_paths; print(" ".join("-I" + p for p in include_paths()), "-L" + library_paths()[0], "-Xlinker -rpath -Xlinker " + library_paths()[0], "-D_GLIBCXX_USE_CXX11_ABI=%d" % int(torch._C._GLIBCXX_USE_CXX11_ABI))') || exit 3
+LIBS="-ltorch -ltorch_cpu -ltorch_cuda -lc10 -lc10_cuda"
+{{- else}}
+TORCH=""
+LIBS=""
+{{- end}}
+if [ ! -x harness ] || [ harness.cu -nt harness ]; then
+  $NVCC $FLAGS $TORCH harness.cu -o harness $LIBS || exit 3
+fi
+"$SANITIZER" --tool {{.Tool}} --error-exitcode 99 ./harness > sanitizer.log 2>&1
+status=$?
+cat sanitizer.log
+if grep -q "cudavet-repro: the witness needs" sanitizer.log; then exit 2; fi
+if grep -Eq "ERROR SUMMARY: [1-9]" sanitizer.log || [ $status = 99 ]; then
+  echo "cudavet-repro: {{.Tool}} reported errors at: $(grep -Eo "in [^ ]+:[0-9]+" sanitizer.log | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' ')"
+  if grep -q "{{.Base}}:{{.Line}}" sanitizer.log; then
+    echo "cudavet-repro: {{.Tool}} reported the error at {{.Base}}:{{.Line}}"; exit 0
+  fi
+  other=4
+else
+  other=1
+fi
+{{- if .Fixed}}
+# A wrapped index may stay inside its buffer, where memcheck cannot see it:
+# compare every buffer after the kernel with the kernel of fixed.cu (the
+# same file with cudavet's int64_t fixes) on the same inputs.
+if [ -f fixed.cu ] && { [ -x harness_fixed ] && [ ! harness.cu -nt harness_fixed ] ||
+  $NVCC $FLAGS $TORCH -DCUDAVET_FIXED harness.cu -o harness_fixed $LIBS; }; then
+  ./harness > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
+  cat plain.log fixed.log
+fi
+if [ -f fixed.log ] && grep -q "run: no error" fixed.log; then
+  differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
+  if [ -n "$differ" ]; then
+    echo "cudavet-repro: the outputs differ from the int64_t-fixed kernel's in: $differ(the wrap's effect)"; exit 0
+  fi
+  echo "cudavet-repro: the outputs equal the int64_t-fixed kernel's: no effect at this build"
+fi
+{{- end}}
+if [ $other = 4 ]; then
+  echo "cudavet-repro: {{.Tool}} reported errors, none at {{.Base}}:{{.Line}}"; exit 4
+fi
+echo "cudavet-repro: {{.Tool}} saw nothing (run status $status)"; exit 1
+`))

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cudavet/cudavet/checkers/symexec"
+	"github.com/cudavet/cudavet/frontend/shim"
+)
+
+// reproInputs are the files whose findings TestRepro turns into
+// reproducers: every bug case of the checkers with witnesses, and the
+// bundled examples; with -short only the examples.
+func reproInputs(t *testing.T) []string {
+	inputs := []string{"../../testdata/examples/..."}
+	if testing.Short() {
+		return inputs
+	}
+	for c := range sanitizerTool {
+		files, err := filepath.Glob(filepath.Join("../../checkers", c, "testdata", "bug_*.cu"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, files...)
+	}
+	sort.Strings(inputs[1:])
+	return inputs
+}
+
+// TestRepro checks that -repro writes one reproducer for every finding
+// with a witness and that each harness compiles against the shims with
+// clang-15 (nvcc is not on this machine; testdata/repro/RESULTS.md holds
+// the runs on a GPU).
+func TestRepro(t *testing.T) {
+	if _, err := exec.LookPath("clang-15"); err != nil {
+		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
+	}
+	defer func(q, k time.Duration) { symexec.QueryTimeout, symexec.KernelBudget = q, k }(symexec.QueryTimeout, symexec.KernelBudget)
+	symexec.QueryTimeout, symexec.KernelBudget = 5*time.Second, 2*time.Minute
+	dir := t.TempDir()
+	code, stdout, stderr := realCLI(t, append([]string{"-json", "-repro", filepath.Join(dir, "repro")}, reproInputs(t)...)...)
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	var out struct {
+		Diagnostics []struct {
+			Checker, File, Kind string
+			Line                int
+			Repro               json.RawMessage
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, d := range out.Diagnostics {
+		if _, ok := sanitizerTool[d.Checker]; !ok || d.Kind != string(finding) || d.Checker == "barrierdiv" {
+			continue
+		}
+		key := fmt.Sprintf("%s-%d", strings.TrimSuffix(filepath.Base(d.File), ".cu"), d.Line)
+		if len(d.Repro) == 0 {
+			t.Errorf("%s:%d: %s finding has no witness launch", d.File, d.Line, d.Checker)
+			continue
+		}
+		want[d.Checker+"-"+key] = true
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "repro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range entries {
+		if e.IsDir() {
+			got[e.Name()[4:]] = filepath.Join(dir, "repro", e.Name())
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no finding with a witness")
+	}
+	for k := range want {
+		if got[k] == "" {
+			t.Errorf("no reproducer for %s", k)
+		}
+	}
+	include := writeShim(t)
+	for k, d := range got {
+		if !want[k] {
+			t.Errorf("reproducer %s matches no finding", k)
+			continue
+		}
+		compileHarness(t, include, d)
+	}
+	t.Logf("%d reproducers compiled", len(got))
+}
+
+// writeShim writes the shim headers to a temporary directory and returns
+// it.
+func writeShim(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "include")
+	for _, f := range shim.Files() {
+		p := filepath.Join(dir, strings.TrimPrefix(f.Path, shim.Dir+"/"))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(f.Contents), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// compileHarness type-checks dir/harness.cu for the device and the host
+// with clang-15 against the shims, as nvcc would build it.
+func compileHarness(t *testing.T, include, dir string) {
+	t.Helper()
+	for _, host := range []bool{false, true} {
+		args := shim.Args(shim.Options{Host: host})
+		for i, a := range args {
+			args[i] = strings.ReplaceAll(a, shim.Dir, include)
+		}
+		script, err := os.ReadFile(filepath.Join(dir, "run.sh"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The script's include directory of the kernel, relative to dir.
+		for _, line := range strings.Split(string(script), "\n") {
+			if src, ok := strings.CutPrefix(line, "SRCDIR="); ok {
+				args = append(args, "-I"+src, "-I.")
+			}
+		}
+		cmd := exec.Command("clang-15", append(append([]string{"-fsyntax-only", "-Werror=return-type"}, args...), "harness.cu")...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+			t.Errorf("%s (host %v) does not compile: %v\n%s", filepath.Base(dir), host, err, out)
+		}
+	}
+}
