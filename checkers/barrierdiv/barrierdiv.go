@@ -42,6 +42,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		call := firstCall(b)
+		// Threads that skip the barrier and run to the kernel's exit
+		// without synchronising again have, for the barrier, exited.
+		if skipThenExit(res, b, call) {
+			continue
+		}
 		// A divergence inside a callee that holds whatever the arguments
 		// is reported by the callee's own unit, once for all callers.
 		if call >= 0 && i > call && divergentAlone(res, b, call) {
@@ -79,6 +84,32 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 // only for the threads that have not.
 func exited(c divergence.Control) bool {
 	return c.Kind == divergence.AfterReturn && c.Func != nil && c.Func.Kind == ir.Kernel
+}
+
+// skipThenExit reports a block barrier whose thread-dependent controls are
+// all warp-uniform ifs of the kernel itself (if (threadIdx.y == 0) {...}),
+// skipped by whole warps that then leave the kernel without another
+// barrier, collective or shared-memory access (divergence.Result.
+// SkipThenExit): those warps have, for the barrier, exited. A condition
+// that splits a warp is still reported: its skipping lanes are running
+// when the others arrive, and CUDA requires every non-exited thread.
+func skipThenExit(res *divergence.Result, b divergence.Barrier, call int) bool {
+	if b.Sync.Kind != ir.SyncBlock {
+		return false
+	}
+	for j, c := range b.Controls {
+		if !relevant(c, b.Sync) {
+			continue
+		}
+		if c.Kind != divergence.IfBranch || (call >= 0 && j > call) {
+			return false
+		}
+	}
+	at := ir.Node(b.Sync)
+	if call >= 0 {
+		at = b.Controls[call].Node
+	}
+	return res.SkipThenExit(at, divergence.WarpUniform)
 }
 
 // roleSplit reports a deliberate split of the block into roles that run
