@@ -9,6 +9,7 @@
 //	facts.go       engine and contexts: the per-function fixpoint, statements, control
 //	exprs.go       the fact of each expression kind
 //	barriers.go    Control, Barrier: the walk that pairs each barrier with its controls
+//	exit.go        SkipThenExit: threads that skip a node and run to the kernel's exit
 //
 // # Lattice
 //
