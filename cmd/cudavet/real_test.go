@@ -195,3 +195,21 @@ func realFindings(t *testing.T, root string, dirs, includes []string) []realFind
 	}
 	return out
 }
+
+// TestVerdictTable checks that the table parses and matches findings by
+// file, line, checker and message head.
+func TestVerdictTable(t *testing.T) {
+	table, err := readVerdicts(verdictsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := realFinding{file: "csrc/activation_kernels.cu", line: 82, checker: "overflow",
+		message: "blockIdx.x * 2 * d (unsigned int) overflows with d = 4608, num_tokens = 842206 (Gemma-2-27B) (used as pointer offset)"}
+	if !table["vllm"].covers(f) {
+		t.Errorf("table does not cover %+v", f)
+	}
+	f.line = 83
+	if table["vllm"].covers(f) {
+		t.Errorf("table covers a finding on another line: %+v", f)
+	}
+}
