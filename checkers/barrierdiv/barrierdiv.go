@@ -3,6 +3,7 @@ package barrierdiv
 import (
 	_ "embed"
 	"slices"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/divergence"
@@ -73,7 +74,13 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 	switch {
 	case c.Kind == divergence.CallSite:
 		return false
-	case s.Kind == ir.SyncWarp || s.Kind == ir.SyncTile:
+	case s.Kind == ir.SyncTile:
+		// A tile index (threadIdx.x / g) is the same in every thread of a
+		// thread_block_tile<g>.
+		// A tile of one thread always arrives whole.
+		g := tileSize(s)
+		return c.Fact.Level == divergence.Divergent && g != 1 && !(g > 0 && c.Fact.Grain() >= g)
+	case s.Kind == ir.SyncWarp:
 		return c.Fact.Level == divergence.Divergent
 	}
 	return c.Fact.Level >= divergence.WarpUniform
@@ -227,6 +234,23 @@ func callPath(cs []divergence.Control) []ir.Node {
 		}
 	}
 	return out
+}
+
+// tileSize returns g for the sync of a thread_block_tile<g> (from the
+// tile type's spelling in Name), or 0 when not known.
+func tileSize(s *ir.Sync) int64 {
+	_, rest, ok := strings.Cut(s.Name, "thread_block_tile<")
+	if !ok {
+		return 0
+	}
+	n := int64(0)
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int64(r-'0')
+	}
+	return n
 }
 
 // fullMask reports whether s synchronises a whole group: every barrier

@@ -32,6 +32,7 @@
 //	threadIdx.y, threadIdx.z                      WarpUniform (*)
 //	x + y, y + x, x - y   with x linear, y ≤ WarpUniform      linear
 //	x / c, x >> s   with x linear, c % 32 == 0, s ≥ 5          WarpUniform
+//	x / g           with x linear, g a power of two below 32   Divergent, grain g (a tile index)
 //	x / warpSize    with x linear                              WarpUniform
 //	any other x op y, -x, !x, ~x, c ? x : y, f(x...)           ⊔ of operands
 //	(T)x                                          fact(x)

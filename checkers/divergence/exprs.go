@@ -113,6 +113,9 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
 			return warpIndex(x, e, " / "+itoa(c))
 		}
+		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 1 && c < 32 && c&(c-1) == 0 {
+			return Fact{Level: Divergent, Source: x.Source + " / " + itoa(c), Pos: e.P, grain: c}
+		}
 		if b, ok := e.Y.(*ir.Builtin); ok && x.linear && b.Kind == ir.WarpSize {
 			return warpIndex(x, e, " / warpSize")
 		}

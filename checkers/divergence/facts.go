@@ -88,7 +88,7 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 func (c *context) update(m map[*ir.Var]Fact, v *ir.Var, f Fact) {
 	old, ok := m[v]
 	n := join(old, f)
-	if !ok || n.Level != old.Level || n.linear != old.linear {
+	if !ok || n.Level != old.Level || n.linear != old.linear || n.grain != old.grain {
 		if ok || n.Level != Uniform {
 			c.change = true
 		}
@@ -98,7 +98,7 @@ func (c *context) update(m map[*ir.Var]Fact, v *ir.Var, f Fact) {
 
 func (c *context) updateOut(i int, f Fact) {
 	n := join(c.out[i], f)
-	if n.Level != c.out[i].Level || n.linear != c.out[i].linear {
+	if n.Level != c.out[i].Level || n.linear != c.out[i].linear || n.grain != c.out[i].grain {
 		c.change = true
 		c.out[i] = n
 	}
