@@ -16,9 +16,14 @@ import (
 //   - its condition's level is at most max (WarpUniform: whole warps skip,
 //     and exit as a whole),
 //   - no loop encloses it (a thread that skips would come round again),
-//   - its other branch, and everything after it up to the end of the
-//     kernel, holds no barrier, warp collective, shared-memory access,
-//     inline asm or call to a device function holding one of them.
+//   - its other branch holds no block or grid barrier (the warps that
+//     take it run another role, as warp-specialised producer/consumer
+//     kernels do; their own shared-memory traffic is ordered by other
+//     means, and a mismatch of block barriers there is roleSplit's),
+//   - everything after the if up to the end of the kernel holds no
+//     barrier, warp collective, shared-memory access, inline asm or call
+//     to a device function holding one of them (the skipped barrier
+//     would be what orders them).
 //
 // A thread that skips then runs to the kernel's exit, and since Volta a
 // barrier waits only for the threads that have not exited: skipping and
@@ -117,7 +122,7 @@ func (x *exitScan) skipThenExit(path []ir.Node, at ir.Node) bool {
 			if child != ir.Node(n.Then) {
 				other = n.Then
 			}
-			if !x.cleanNode(other) {
+			if !x.noBlockSync(other) {
 				return false
 			}
 			inner = j
@@ -148,6 +153,37 @@ func (x *exitScan) skipThenExit(path []ir.Node, at ir.Node) bool {
 
 func (x *exitScan) divergent(e ir.Expr) bool {
 	return e != nil && x.c.exprs[e].Level != Uniform
+}
+
+// noBlockSync reports whether n, and the device functions it calls, hold
+// no block or grid barrier.
+func (x *exitScan) noBlockSync(n ir.Node) bool {
+	if n == nil || isNil(n) {
+		return true
+	}
+	ok := true
+	seen := map[*ir.Func]bool{}
+	var visit func(ir.Node)
+	visit = func(n ir.Node) {
+		ir.Inspect(n, func(m ir.Node) bool {
+			switch m := m.(type) {
+			case *ir.Closure:
+				return false
+			case *ir.Sync:
+				if m.Kind == ir.SyncBlock || m.Kind == ir.SyncGrid {
+					ok = false
+				}
+			case *ir.Call:
+				if f := m.Fn; f != nil && f.Body != nil && f.Kind != ir.Host && !seen[f] {
+					seen[f] = true
+					visit(f.Body)
+				}
+			}
+			return ok
+		})
+	}
+	visit(n)
+	return ok
 }
 
 // cleanNode reports whether n holds no barrier, warp collective,

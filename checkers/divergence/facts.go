@@ -256,6 +256,14 @@ func (w *walker) decl(s *ir.DeclStmt, k ctrl) {
 		return
 	}
 	f := w.eval(s.Init, k)
+	if _, arr := v.Type.(*ir.ArrayType); !v.Ref && v.Kind == ir.LocalVar && !arr {
+		// Every reader of v is in its scope, past the declaration: the
+		// conditions around the declaration hold alike for all of them,
+		// so only the initial value's own dependence counts (later
+		// assignments still join their control).
+		w.c.update(w.c.vars, v, f)
+		return
+	}
 	if !v.Ref || v.Kind != ir.LocalVar {
 		w.assign(v, f, k)
 		return
