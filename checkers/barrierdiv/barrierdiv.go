@@ -3,6 +3,7 @@ package barrierdiv
 import (
 	_ "embed"
 	"slices"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/divergence"
@@ -42,6 +43,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		call := firstCall(b)
+		// Threads that skip the barrier and run to the kernel's exit
+		// without synchronising again have, for the barrier, exited.
+		if skipThenExit(res, b, call) {
+			continue
+		}
 		// A divergence inside a callee that holds whatever the arguments
 		// is reported by the callee's own unit, once for all callers.
 		if call >= 0 && i > call && divergentAlone(res, b, call) {
@@ -68,7 +74,13 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 	switch {
 	case c.Kind == divergence.CallSite:
 		return false
-	case s.Kind == ir.SyncWarp || s.Kind == ir.SyncTile:
+	case s.Kind == ir.SyncTile:
+		// A tile index (threadIdx.x / g) is the same in every thread of a
+		// thread_block_tile<g>.
+		// A tile of one thread always arrives whole.
+		g := tileSize(s)
+		return c.Fact.Level == divergence.Divergent && g != 1 && !(g > 0 && c.Fact.Grain() >= g)
+	case s.Kind == ir.SyncWarp:
 		return c.Fact.Level == divergence.Divergent
 	}
 	return c.Fact.Level >= divergence.WarpUniform
@@ -79,6 +91,32 @@ func relevant(c divergence.Control, s *ir.Sync) bool {
 // only for the threads that have not.
 func exited(c divergence.Control) bool {
 	return c.Kind == divergence.AfterReturn && c.Func != nil && c.Func.Kind == ir.Kernel
+}
+
+// skipThenExit reports a block barrier whose thread-dependent controls are
+// all warp-uniform ifs of the kernel itself (if (threadIdx.y == 0) {...}),
+// skipped by whole warps that then leave the kernel without another
+// barrier, collective or shared-memory access (divergence.Result.
+// SkipThenExit): those warps have, for the barrier, exited. A condition
+// that splits a warp is still reported: its skipping lanes are running
+// when the others arrive, and CUDA requires every non-exited thread.
+func skipThenExit(res *divergence.Result, b divergence.Barrier, call int) bool {
+	if b.Sync.Kind != ir.SyncBlock {
+		return false
+	}
+	for j, c := range b.Controls {
+		if !relevant(c, b.Sync) {
+			continue
+		}
+		if c.Kind != divergence.IfBranch || (call >= 0 && j > call) {
+			return false
+		}
+	}
+	at := ir.Node(b.Sync)
+	if call >= 0 {
+		at = b.Controls[call].Node
+	}
+	return res.SkipThenExit(at, divergence.WarpUniform)
 }
 
 // roleSplit reports a deliberate split of the block into roles that run
@@ -196,6 +234,23 @@ func callPath(cs []divergence.Control) []ir.Node {
 		}
 	}
 	return out
+}
+
+// tileSize returns g for the sync of a thread_block_tile<g> (from the
+// tile type's spelling in Name), or 0 when not known.
+func tileSize(s *ir.Sync) int64 {
+	_, rest, ok := strings.Cut(s.Name, "thread_block_tile<")
+	if !ok {
+		return 0
+	}
+	n := int64(0)
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int64(r-'0')
+	}
+	return n
 }
 
 // fullMask reports whether s synchronises a whole group: every barrier

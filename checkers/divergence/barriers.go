@@ -201,7 +201,10 @@ func (w *bwalker) loop(c *context, s *ir.Loop, chain []Control, sc scope) jumps 
 	// The jumps go first: a break also makes the variables assigned in the
 	// loop divergent, and so the loop's condition, but the break is the cause.
 	pre := (&bwalker{en: w.en, scan: true}).block(c, stmts(s.Body), nil, scope{})
-	lc := condition(c, pre.extend(chain), LoopTrip, s, s.Cond, false)
+	lc := pre.extend(chain)
+	if !uniformTrips(c, s) {
+		lc = condition(c, lc, LoopTrip, s, s.Cond, false)
+	}
 	inner := scope{fn: sc.fn, brk: len(lc), cont: len(lc)}
 	if s.Kind != ir.DoWhileLoop {
 		w.expr(c, s.Cond, lc)

@@ -54,6 +54,20 @@ type Fact struct {
 	// with w at most WarpUniform; dividing such a value by a multiple of 32
 	// gives a warp index.
 	linear bool
+	// grain, on a Divergent fact, is g > 1 when the value is the same for
+	// each aligned group of g consecutive threadIdx.x (threadIdx.x / g with
+	// g a power of two below 32: a tile index); 0 when not known.
+	grain int64
+}
+
+// Grain returns g > 1 when f's value is the same within every aligned
+// group of g consecutive threads (a tile of thread_block_tile<g>), and 0
+// otherwise. Uniform and WarpUniform facts hold within groups of 32.
+func (f Fact) Grain() int64 {
+	if f.Level < Divergent {
+		return 32
+	}
+	return f.grain
 }
 
 // Reason describes the dependence for a message: "threadIdx.x via tid",
@@ -76,6 +90,7 @@ func join(a, b Fact) Fact {
 		return b
 	case a.Level == Divergent && b.Level == Divergent:
 		a.linear = a.linear && b.linear
+		a.grain = min(a.grain, b.grain)
 	}
 	return a
 }

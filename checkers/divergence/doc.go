@@ -9,6 +9,8 @@
 //	facts.go       engine and contexts: the per-function fixpoint, statements, control
 //	exprs.go       the fact of each expression kind
 //	barriers.go    Control, Barrier: the walk that pairs each barrier with its controls
+//	exit.go        SkipThenExit: threads that skip a node and run to the kernel's exit
+//	trips.go       block-stride loops whose bound is a multiple of blockDim.x (uniform trip count)
 //
 // # Lattice
 //
@@ -30,6 +32,7 @@
 //	threadIdx.y, threadIdx.z                      WarpUniform (*)
 //	x + y, y + x, x - y   with x linear, y ≤ WarpUniform      linear
 //	x / c, x >> s   with x linear, c % 32 == 0, s ≥ 5          WarpUniform
+//	x / g           with x linear, g a power of two below 32   Divergent, grain g (a tile index)
 //	x / warpSize    with x linear                              WarpUniform
 //	any other x op y, -x, !x, ~x, c ? x : y, f(x...)           ⊔ of operands
 //	(T)x                                          fact(x)

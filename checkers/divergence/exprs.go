@@ -113,6 +113,9 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
 			return warpIndex(x, e, " / "+itoa(c))
 		}
+		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 1 && c < 32 && c&(c-1) == 0 {
+			return Fact{Level: Divergent, Source: x.Source + " / " + itoa(c), Pos: e.P, grain: c}
+		}
 		if b, ok := e.Y.(*ir.Builtin); ok && x.linear && b.Kind == ir.WarpSize {
 			return warpIndex(x, e, " / warpSize")
 		}
@@ -153,7 +156,7 @@ func warpBoundary(e *ir.Binary, x, y Fact) (Fact, bool) {
 			op = ir.Le
 		}
 	}
-	c, ok := ir.ConstValue(other)
+	c, ok := constOrWarpSize(other)
 	if !lin.linear || !ok || c < 0 {
 		return Fact{}, false
 	}
@@ -162,6 +165,21 @@ func warpBoundary(e *ir.Binary, x, y Fact) (Fact, bool) {
 		return Fact{Level: WarpUniform, Source: lin.Source, Pos: lin.Pos, Via: lin.Via}, true
 	}
 	return Fact{}, false
+}
+
+// constOrWarpSize returns the value of a constant, or 32 for warpSize
+// (possibly converted: tid < warpSize compares with (unsigned)warpSize).
+func constOrWarpSize(e ir.Expr) (int64, bool) {
+	if c, ok := ir.ConstValue(e); ok {
+		return c, true
+	}
+	if cv, ok := e.(*ir.Convert); ok {
+		e = cv.X
+	}
+	if b, ok := e.(*ir.Builtin); ok && b.Kind == ir.WarpSize {
+		return 32, true
+	}
+	return 0, false
 }
 
 func warpIndex(x Fact, e *ir.Binary, op string) Fact {

@@ -31,6 +31,7 @@ type context struct {
 	exprs  map[ir.Expr]Fact    // every expression of fn's body (filled last)
 	loops  map[*ir.Loop]Fact   // divergent break control per loop
 	alias  map[*ir.Var]*ir.Var // local reference → the local variable it is bound to
+	scope  map[*ir.Var]Fact    // scalar local → the control at its declaration
 	ret    Fact                // returned value, joined with return control
 	out    []Fact              // per parameter: values written through it (T& or T*)
 	change bool
@@ -63,7 +64,7 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 	c := &context{
 		fn: fn, params: params,
 		vars: map[*ir.Var]Fact{}, mem: map[*ir.Var]Fact{},
-		exprs: map[ir.Expr]Fact{}, loops: map[*ir.Loop]Fact{}, alias: map[*ir.Var]*ir.Var{},
+		exprs: map[ir.Expr]Fact{}, loops: map[*ir.Loop]Fact{}, alias: map[*ir.Var]*ir.Var{}, scope: map[*ir.Var]Fact{},
 		out: make([]Fact, len(fn.Params)),
 	}
 	en.ctxs[k] = c
@@ -88,7 +89,7 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 func (c *context) update(m map[*ir.Var]Fact, v *ir.Var, f Fact) {
 	old, ok := m[v]
 	n := join(old, f)
-	if !ok || n.Level != old.Level || n.linear != old.linear {
+	if !ok || n.Level != old.Level || n.linear != old.linear || n.grain != old.grain {
 		if ok || n.Level != Uniform {
 			c.change = true
 		}
@@ -98,7 +99,7 @@ func (c *context) update(m map[*ir.Var]Fact, v *ir.Var, f Fact) {
 
 func (c *context) updateOut(i int, f Fact) {
 	n := join(c.out[i], f)
-	if n.Level != c.out[i].Level || n.linear != c.out[i].linear {
+	if n.Level != c.out[i].Level || n.linear != c.out[i].linear || n.grain != c.out[i].grain {
 		c.change = true
 		c.out[i] = n
 	}
@@ -252,10 +253,21 @@ func endsInJump(ss []ir.Stmt) bool {
 // stores, which are not tracked.
 func (w *walker) decl(s *ir.DeclStmt, k ctrl) {
 	v := s.Var
+	if _, arr := v.Type.(*ir.ArrayType); !v.Ref && v.Kind == ir.LocalVar && !arr {
+		w.c.scope[v] = k.cond
+	}
 	if s.Init == nil {
 		return
 	}
 	f := w.eval(s.Init, k)
+	if _, arr := v.Type.(*ir.ArrayType); !v.Ref && v.Kind == ir.LocalVar && !arr {
+		// Every reader of v is in its scope, past the declaration: the
+		// conditions around the declaration hold alike for all of them,
+		// so only the initial value's own dependence counts (later
+		// assignments still join their control).
+		w.c.update(w.c.vars, v, f)
+		return
+	}
 	if !v.Ref || v.Kind != ir.LocalVar {
 		w.assign(v, f, k)
 		return
@@ -287,9 +299,15 @@ func (w *walker) assign(v *ir.Var, f Fact, k ctrl) {
 	case ir.LocalVar:
 		if _, ok := v.Type.(*ir.ArrayType); ok {
 			w.c.update(w.c.mem, v, join(f, k.cond))
-		} else {
-			w.c.update(w.c.vars, v, join(f, k.cond))
+			break
 		}
+		// The control the declaration sits under is shared by every
+		// reader of v; only control added inside v's scope counts.
+		cond := k.cond
+		if sc, ok := w.c.scope[v]; ok && sc == cond {
+			cond = Fact{}
+		}
+		w.c.update(w.c.vars, v, join(f, cond))
 	case ir.ParamVar:
 		w.c.update(w.c.vars, v, join(f, k.cond))
 		if v.Ref && v.Index < len(w.c.out) {

@@ -124,6 +124,17 @@ func (b *specBuilder) args(k *ir.Func, args []value) {
 				}
 			}
 			b.spec.Params[p] = sym.Resize(a.t, t.Bits, true) // arguments already have the parameter's type
+		case *ir.BoolType:
+			// A flag the launch passes (use_shmem = false) decides the
+			// kernel's branches on it.
+			switch {
+			case a.t == nil:
+				b.site.Unresolved = append(b.site.Unresolved, p.Name)
+			case a.t.IsBool():
+				b.spec.Params[p] = a.t
+			default:
+				b.spec.Params[p] = sym.Ne(a.t, sym.Const(a.t.Width, 0))
+			}
 		case *ir.PointerType:
 			b.pointer(p, t, a)
 		}

@@ -98,7 +98,7 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		if f != nil && f.Body != nil {
 			x.t.Stats.InlineCut++
 		}
-		return x.freshVar("call", e.P, e.T)
+		return x.opaqueVar("call", e.P, e.T)
 	}
 	callee := &state{env: map[*ir.Var]Value{}, pc: st.pc, ep: st.ep}
 	for i, p := range f.Params {
@@ -192,5 +192,8 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 			return Value{T: sym.Ite(lt, a, b), Ops: mergeOps(args[0].Ops, args[1].Ops)}
 		}
 	}
-	return x.freshVar(e.Name, e.P, e.T)
+	if r := ratIntrinsic(e, args); r != nil {
+		return Value{R: r}
+	}
+	return x.opaqueVar(e.Name, e.P, e.T)
 }

@@ -159,6 +159,10 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 			}
 			st.env[p] = Value{T: term}
 		case *ir.BoolType:
+			if term := x.spec.Params[p]; term != nil && term.IsBool() {
+				st.env[p] = Value{T: term}
+				continue
+			}
 			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
 			x.t.Vars[p.Name].Uniform = true
 		case *ir.PointerType:

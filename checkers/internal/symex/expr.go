@@ -2,6 +2,7 @@ package symex
 
 import (
 	"go/token"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -20,6 +21,8 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		if it, ok := e.T.(*ir.IntType); ok {
 			return Value{T: sym.Const(it.Bits, uint64(e.Val))}
 		}
+	case *ir.FloatConst:
+		return Value{R: ratConst(e.Val).exactIn(e.T)}
 	case *ir.Builtin:
 		if e.Kind == ir.WarpSize {
 			return Value{T: sym.Const(32, 32)}
@@ -74,7 +77,7 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		return x.freshVar("sync", e.P, e.Type())
 	case *ir.Unknown:
 		x.t.Stats.Unknowns++
-		return x.freshVar("unknown", e.P, e.T)
+		return x.opaqueVar("unknown", e.P, e.T)
 	case *ir.TemplateParamRef:
 		if it, ok := e.T.(*ir.IntType); ok {
 			v := x.t.register("template."+e.Name, it.Bits, Unknown, e.Name, e.P, it.Signed)
@@ -82,7 +85,34 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 			return Value{T: v}
 		}
 	}
-	return x.freshVar("value", e.Pos(), e.Type())
+	return x.opaqueVar("value", e.Pos(), e.Type())
+}
+
+// opaqueVar is a fresh value the engine could not evaluate (see
+// VarInfo.Opaque): no finding may depend on it.
+func (x *executor) opaqueVar(kind string, pos token.Pos, t ir.Type) Value {
+	v := x.freshVar(kind, pos, t)
+	x.markOpaque(v.T)
+	if v.Ptr != nil {
+		x.markOpaque(v.Ptr.Off)
+	}
+	return v
+}
+
+// opaqueBool is an opaque condition.
+func (x *executor) opaqueBool(kind, display string, pos token.Pos) *sym.Term {
+	c := x.t.register(x.name(kind), 0, Unknown, display, pos, false)
+	x.markOpaque(c)
+	return c
+}
+
+func (x *executor) markOpaque(t *sym.Term) {
+	if t == nil {
+		return
+	}
+	if info := x.t.Vars[t.Name]; info != nil {
+		info.Opaque = true
+	}
 }
 
 // evalUnder evaluates e on st with c added to the path condition (for
@@ -132,8 +162,10 @@ func (x *executor) truth(v Value, e ir.Expr) *sym.Term {
 		return v.T
 	case v.T != nil:
 		return sym.Ne(v.T, sym.Const(v.T.Width, 0))
+	case v.R != nil:
+		return sym.Ne(v.R.Num, sym.Const(64, 0))
 	}
-	return x.t.register(x.name("cond"), 0, Unknown, "condition", e.Pos(), false)
+	return x.opaqueBool("cond", "condition", e.Pos())
 }
 
 func (x *executor) unary(e *ir.Unary, st *state) Value {
@@ -142,6 +174,9 @@ func (x *executor) unary(e *ir.Unary, st *state) Value {
 	case ir.Not:
 		return Value{T: sym.BNot(x.truth(v, e.X)), Ops: v.Ops}
 	case ir.Neg:
+		if v.R != nil {
+			return Value{R: ratNeg(v.R)}
+		}
 		if it, ok := e.T.(*ir.IntType); ok && v.T != nil && !v.T.IsBool() {
 			zero := sym.Const(v.T.Width, 0)
 			op := x.op(e, sym.OpSubOvf, zero, v.T, it, st)
@@ -176,12 +211,15 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 	}
 	a, b := x.eval(e.X, st), x.eval(e.Y, st)
 	ops := mergeOps(a.Ops, b.Ops)
+	if a.R != nil && b.R != nil {
+		return x.ratBinary(e, a.R, b.R, ops)
+	}
 	if a.Ptr != nil || b.Ptr != nil {
 		return x.ptrCompare(e, a, b, ops)
 	}
 	if a.T == nil || b.T == nil || a.T.IsBool() || b.T.IsBool() || a.T.Width != b.T.Width {
 		if e.Op.IsComparison() {
-			return Value{T: x.t.register(x.name("cmp"), 0, Unknown, "comparison", e.P, false), Ops: ops}
+			return Value{T: x.opaqueBool("cmp", "comparison", e.P), Ops: ops}
 		}
 		return x.opaque(e, ops)
 	}
@@ -199,8 +237,109 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 	return Value{T: arith(e.Op, a.T, b.T, it.Signed), Ops: ops}
 }
 
+// ratBinary compares or combines two exact floating-point values.
+func (x *executor) ratBinary(e *ir.Binary, a, b *Rat, ops []*Op) Value {
+	switch e.Op {
+	case ir.Lt:
+		return Value{T: ratLess(a, b, false), Ops: ops}
+	case ir.Le:
+		return Value{T: ratLess(a, b, true), Ops: ops}
+	case ir.Gt:
+		return Value{T: ratLess(b, a, false), Ops: ops}
+	case ir.Ge:
+		return Value{T: ratLess(b, a, true), Ops: ops}
+	case ir.Eq, ir.Ne:
+		eq := sym.BAnd(ratLess(a, b, true), ratLess(b, a, true))
+		if e.Op == ir.Ne {
+			eq = sym.BNot(eq)
+		}
+		return Value{T: eq, Ops: ops}
+	}
+	if r := ratArith(e.Op, a, b).exactIn(e.T); r != nil {
+		return Value{R: r, Ops: ops}
+	}
+	return x.opaque(e, ops)
+}
+
+// dimBound bounds the launch builtins by the hardware limits.
+func dimBound(name string) (uint64, bool) {
+	switch name {
+	case "blockDim.x", "blockDim.y":
+		return 1024, true
+	case "blockDim.z":
+		return 64, true
+	case "threadIdx.x", "threadIdx.y":
+		return 1023, true
+	case "threadIdx.z":
+		return 63, true
+	}
+	return 0, false
+}
+
+// intToRat returns the exact floating-point value of the integer v
+// converted to float type t, or nil when it might round.
+func intToRat(v *sym.Term, signed bool, t ir.Type) *Rat {
+	m := mantissa(t)
+	if m == 0 {
+		return nil
+	}
+	if v.Width < int(m) {
+		return &Rat{Num: sym.Resize(v, 64, signed), Den: 1, Max: 1 << v.Width}
+	}
+	if u, ok := upper(v, dimBound); ok && u < 1<<m {
+		return &Rat{Num: sym.ZExt(v, 64), Den: 1, Max: u}
+	}
+	return nil
+}
+
+// ratToInt converts an exact floating-point value to integer type t
+// (truncating towards zero, as C does), or returns nil when the value may
+// not fit.
+func ratToInt(r *Rat, t *ir.IntType) *sym.Term {
+	if r.Max/r.Den >= 1<<(t.Bits-1) {
+		return nil
+	}
+	q := r.Num
+	if r.Den > 1 {
+		q = sym.SDiv(r.Num, sym.Const(64, r.Den))
+	}
+	return sym.Resize(q, t.Bits, true)
+}
+
+// ratIntrinsic models floor, ceil, trunc, fmin and fmax on exact values.
+func ratIntrinsic(e *ir.Intrinsic, args []Value) *Rat {
+	for _, a := range args {
+		if a.R == nil {
+			return nil
+		}
+	}
+	switch strings.TrimSuffix(e.Name, "f") {
+	case "floor":
+		if len(args) == 1 {
+			return ratFloor(args[0].R).exactIn(e.T)
+		}
+	case "ceil":
+		if len(args) == 1 {
+			return ratNeg(ratFloor(ratNeg(args[0].R))).exactIn(e.T)
+		}
+	case "fmin", "fmax":
+		if len(args) == 2 {
+			a, b := args[0].R, args[1].R
+			d := max(a.Den, b.Den)
+			an, am := a.scaled(d)
+			bn, bm := b.scaled(d)
+			lt := ratLess(a, b, false)
+			if e.Name[:4] == "fmax" {
+				lt = sym.BNot(lt)
+			}
+			return (&Rat{Num: sym.Ite(lt, an, bn), Den: d, Max: max(am, bm)}).exactIn(e.T)
+		}
+	}
+	return nil
+}
+
 func (x *executor) opaque(e ir.Expr, ops []*Op) Value {
-	v := x.freshVar("value", e.Pos(), e.Type())
+	v := x.opaqueVar("value", e.Pos(), e.Type())
 	v.Ops = ops
 	return v
 }
@@ -268,7 +407,7 @@ func (x *executor) ptrCompare(e *ir.Binary, a, b Value, ops []*Op) Value {
 		return Value{T: compare(e.Op, a.Ptr.Off, b.Ptr.Off, true), Ops: ops}
 	}
 	if e.Op.IsComparison() {
-		return Value{T: x.t.register(x.name("cmp"), 0, Unknown, "pointer comparison", e.P, false), Ops: ops}
+		return Value{T: x.opaqueBool("cmp", "pointer comparison", e.P), Ops: ops}
 	}
 	return x.opaque(e, ops)
 }
@@ -284,8 +423,19 @@ func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st
 func (x *executor) convert(e *ir.Convert, st *state) Value {
 	v := x.eval(e.X, st)
 	switch t := e.T.(type) {
+	case *ir.FloatType:
+		switch {
+		case v.R != nil:
+			return Value{R: v.R.exactIn(t), Ops: v.Ops}
+		case v.T != nil && !v.T.IsBool():
+			return Value{R: intToRat(v.T, isSigned(e.X.Type()), t), Ops: v.Ops}
+		}
 	case *ir.IntType:
 		switch {
+		case v.R != nil:
+			if q := ratToInt(v.R, t); q != nil {
+				return Value{T: q, Ops: v.Ops}
+			}
 		case v.T != nil && v.T.IsBool():
 			return Value{T: sym.Ite(v.T, sym.Const(t.Bits, 1), sym.Const(t.Bits, 0)), Ops: v.Ops}
 		case v.T != nil:

@@ -173,11 +173,19 @@ func (p *Pair) Consistent(ts []*sym.Term) []*sym.Term {
 		for j := i + 1; j < len(ls); j++ {
 			a, b := ls[i], ls[j]
 			if a.a.Region == b.a.Region && a.a.Size == b.a.Size && a.val.Width == b.val.Width {
-				out = append(out, sym.Implies(sym.Eq(a.off, b.off), sym.Eq(a.val, b.val)))
+				out = append(out, sym.Implies(sym.Eq(a.off, b.off), same(a.val, b.val)))
 			}
 		}
 	}
 	return out
+}
+
+// same is x = y for bit-vectors and x ⇔ y for booleans (bool loads).
+func same(x, y *sym.Term) *sym.Term {
+	if x.IsBool() {
+		return sym.BOr(sym.BAnd(x, y), sym.BAnd(sym.BNot(x), sym.BNot(y)))
+	}
+	return sym.Eq(x, y)
 }
 
 // InputLoads returns the loads of integer values from kernel buffers the

@@ -70,7 +70,7 @@ func (x *executor) stmt(s ir.Stmt, st *state) *state {
 	case *ir.UnknownStmt:
 		x.t.Stats.Unknowns++
 		for _, v := range s.Writes {
-			st.env[v] = x.freshVar("unknown", s.P, v.Type)
+			st.env[v] = x.opaqueVar("unknown", s.P, v.Type)
 		}
 	case *ir.Launch:
 		// Host code: launches are the launcher analysis's business.
@@ -89,7 +89,7 @@ func (x *executor) decl(s *ir.DeclStmt, st *state) {
 		return
 	}
 	val := x.eval(s.Init, st)
-	if val.T == nil && val.Ptr == nil {
+	if val.T == nil && val.Ptr == nil && val.R == nil {
 		val = x.freshVar(v.Name, s.P, v.Type)
 	}
 	st.env[v] = val
@@ -148,7 +148,7 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 		// A field of a struct or vector variable: its value is opaque.
 		return
 	}
-	if val.T == nil && val.Ptr == nil {
+	if val.T == nil && val.Ptr == nil && val.R == nil {
 		val = x.freshVar(s.Var.Name, s.P, s.Var.Type)
 	}
 	st.env[s.Var] = val
@@ -206,6 +206,8 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 		return Value{Ptr: &Pointer{Region: a.Ptr.Region, Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off)}, Ops: ops}
 	case a.Ptr != nil && b.Ptr != nil:
 		return Value{Ptr: &Pointer{Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off)}, Ops: ops}
+	case a.R != nil && b.R != nil && a.R.Den == b.R.Den:
+		return Value{R: &Rat{Num: sym.Ite(c, a.R.Num, b.R.Num), Den: a.R.Den, Max: max(a.R.Max, b.R.Max)}, Ops: ops}
 	}
 	return Value{Ops: ops}
 }
@@ -259,7 +261,7 @@ func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
 					continue
 				}
 			}
-			cond = sym.BOr(cond, x.t.register(x.name("case"), 0, Unknown, "case", c.P, false))
+			cond = sym.BOr(cond, x.opaqueBool("case", "case", c.P))
 		}
 		conds[i] = cond
 		matched = append(matched, cond)

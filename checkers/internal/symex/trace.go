@@ -64,6 +64,13 @@ type VarInfo struct {
 	// threads could not be shown to agree on it, so two-thread checks
 	// treat it as unknown.
 	Loose bool
+	// Opaque is set on a value the engine could not evaluate (an
+	// unmodelled comparison or condition, a call without body, an
+	// intrinsic it does not model, Unknown IR). Unlike loaded data, it is
+	// a fixed function of the launch that the engine merely does not
+	// know, so no choice of it may enable a finding: a check whose path
+	// condition or violation mentions one is not decided (Unrobust).
+	Opaque bool
 }
 
 // Trace is the result of executing one function symbolically: every
@@ -231,6 +238,11 @@ func choiceDeps(info *VarInfo) []string {
 // size is unknown, an iteration of a loop whose bound is unknown. Such a
 // choice might not exist in the real launch.
 func (t *Trace) dependsOnUnknown(vars []*sym.Term, anch map[string]bool) bool {
+	for _, v := range vars {
+		if info := t.Vars[v.Name]; info != nil && info.Opaque {
+			return true
+		}
+	}
 	// Walk from the choices' dependencies, not from vars themselves: an
 	// unknown that also occurs directly in vars (the loaded bound of the
 	// loop whose iteration is chosen) still makes the choice unavailable.

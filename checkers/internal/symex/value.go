@@ -12,10 +12,12 @@ import (
 //     boolean); Ops lists the overflow-prone operations T was computed
 //     from, so that a use as an index or bound can be traced back to them.
 //   - Pointers: Ptr (region and byte offset), with the Ops of the offset.
-//   - Anything else (floats, records): opaque, T and Ptr nil.
+//   - Floats computed exactly from small integers: R (see Rat).
+//   - Anything else (other floats, records): opaque, T, Ptr and R nil.
 type Value struct {
 	T   *sym.Term
 	Ptr *Pointer
+	R   *Rat
 	Ops []*Op
 }
 
@@ -151,4 +153,210 @@ func mergeOps(lists ...[]*Op) []*Op {
 		}
 	}
 	return out
+}
+
+// Rat is a floating-point value known exactly as the rational Num / Den:
+// Num a 64-bit signed term with |Num| ≤ Max, Den a power of two (at most
+// maxDen). Values computed from small integers (blockDim.x / 32.f,
+// (float)lane, ceilf(n / 4.f)) are exact in float while Max < 2^24 (2^53
+// for double): int-to-float conversion, multiplication and addition of
+// such values, and division by a power of two do not round. A value that
+// would leave that range is not a Rat (it is opaque).
+type Rat struct {
+	Num *sym.Term
+	Den uint64
+	Max uint64
+}
+
+const maxDen = 1 << 8
+
+// mantissa returns the precision of a floating-point type in bits (the
+// integers below 2^mantissa are exact), 0 for other types.
+func mantissa(t ir.Type) uint {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return 0
+	}
+	switch ft.Bits {
+	case 64:
+		return 53
+	case 32:
+		return 24
+	case 16:
+		return 8 // bfloat16 (half has 11)
+	}
+	return 0
+}
+
+// exactIn returns r when it is exact in floating-point type t, else nil.
+func (r *Rat) exactIn(t ir.Type) *Rat {
+	if r == nil || r.Den > maxDen {
+		return nil
+	}
+	if m := mantissa(t); m == 0 || r.Max >= 1<<m {
+		return nil
+	}
+	return r
+}
+
+// scaled returns r's numerator over the denominator d (a multiple of
+// r.Den) and its bound.
+func (r *Rat) scaled(d uint64) (*sym.Term, uint64) {
+	k := d / r.Den
+	if k == 1 {
+		return r.Num, r.Max
+	}
+	return sym.Mul(r.Num, sym.Const(64, k)), satMul(r.Max, k)
+}
+
+func satMul(a, b uint64) uint64 {
+	if a != 0 && b > ^uint64(0)/a {
+		return ^uint64(0)
+	}
+	return a * b
+}
+
+func satAdd(a, b uint64) uint64 {
+	if a+b < a {
+		return ^uint64(0)
+	}
+	return a + b
+}
+
+// ratConst returns the Rat of a floating-point constant that is an
+// integer over a small power of two, else nil.
+func ratConst(v float64) *Rat {
+	for d := uint64(1); d <= maxDen; d *= 2 {
+		n := v * float64(d)
+		if n == float64(int64(n)) && n > -(1<<53) && n < 1<<53 {
+			m := int64(n)
+			abs := uint64(m)
+			if m < 0 {
+				abs = uint64(-m)
+			}
+			return &Rat{Num: sym.Int(64, m), Den: d, Max: abs}
+		}
+	}
+	return nil
+}
+
+// ratArith returns a op b for + - * and division by a power of two, or
+// nil when the result is not a Rat.
+func ratArith(op ir.BinOp, a, b *Rat) *Rat {
+	switch op {
+	case ir.Add, ir.Sub:
+		d := max(a.Den, b.Den)
+		an, am := a.scaled(d)
+		bn, bm := b.scaled(d)
+		if op == ir.Add {
+			return &Rat{Num: sym.Add(an, bn), Den: d, Max: satAdd(am, bm)}
+		}
+		return &Rat{Num: sym.Sub(an, bn), Den: d, Max: satAdd(am, bm)}
+	case ir.Mul:
+		return &Rat{Num: sym.Mul(a.Num, b.Num), Den: satMul(a.Den, b.Den), Max: satMul(a.Max, b.Max)}
+	case ir.Div:
+		// Division by a constant power of two (or its negation).
+		c, ok := b.Num.Const()
+		if !ok || b.Den != 1 {
+			return nil
+		}
+		neg := int64(c) < 0
+		if neg {
+			c = uint64(-int64(c))
+		}
+		if c == 0 || c&(c-1) != 0 {
+			return nil
+		}
+		n := a.Num
+		if neg {
+			n = sym.Neg(n)
+		}
+		return &Rat{Num: n, Den: satMul(a.Den, c), Max: a.Max}
+	}
+	return nil
+}
+
+// ratLess returns a < b (or a <= b when orEq) on exact values.
+func ratLess(a, b *Rat, orEq bool) *sym.Term {
+	d := max(a.Den, b.Den)
+	an, _ := a.scaled(d)
+	bn, _ := b.scaled(d)
+	if orEq {
+		return sym.Sle(an, bn)
+	}
+	return sym.Slt(an, bn)
+}
+
+// ratFloor returns floor(r) as a Rat over 1 (Den is a power of two, so
+// an arithmetic shift rounds towards -∞).
+func ratFloor(r *Rat) *Rat {
+	sh := uint64(0)
+	for d := r.Den; d > 1; d >>= 1 {
+		sh++
+	}
+	return &Rat{Num: sym.AShr(r.Num, sym.Const(64, sh)), Den: 1, Max: r.Max/r.Den + 1}
+}
+
+// ratNeg returns -r.
+func ratNeg(r *Rat) *Rat { return &Rat{Num: sym.Neg(r.Num), Den: r.Den, Max: r.Max} }
+
+// upper returns an upper bound of t read as an unsigned integer and
+// whether t is known not to exceed it while non-negative as signed too
+// (a value below 2^(width-1)). dims bounds the launch builtins.
+func upper(t *sym.Term, dims func(name string) (uint64, bool)) (uint64, bool) {
+	fits := func(u uint64, w int) (uint64, bool) {
+		if w < 64 && u >= 1<<(w-1) {
+			return u, false
+		}
+		return u, true
+	}
+	switch t.Op {
+	case sym.OpConst:
+		return fits(t.Val, t.Width)
+	case sym.OpVar:
+		if u, ok := dims(t.Name); ok {
+			return u, true
+		}
+	case sym.OpZExt, sym.OpSExt:
+		return upper(t.Args[0], dims)
+	case sym.OpTrunc:
+		if u, ok := upper(t.Args[0], dims); ok {
+			return fits(u, t.Width)
+		}
+	case sym.OpAdd, sym.OpMul, sym.OpOr, sym.OpXor:
+		a, ok1 := upper(t.Args[0], dims)
+		b, ok2 := upper(t.Args[1], dims)
+		if ok1 && ok2 {
+			if t.Op == sym.OpMul {
+				return fits(satMul(a, b), t.Width)
+			}
+			return fits(satAdd(a, b), t.Width) // a|b, a^b ≤ a+b
+		}
+	case sym.OpUDiv, sym.OpSDiv, sym.OpLShr, sym.OpAShr:
+		return upper(t.Args[0], dims)
+	case sym.OpURem, sym.OpSRem:
+		a, ok1 := upper(t.Args[0], dims)
+		if c, ok := t.Args[1].Const(); ok && c > 0 && ok1 {
+			return min(a, c-1), true
+		}
+		return a, ok1
+	case sym.OpAnd:
+		a, ok1 := upper(t.Args[0], dims)
+		b, ok2 := upper(t.Args[1], dims)
+		switch {
+		case ok1 && ok2:
+			return min(a, b), true
+		case ok1:
+			return a, true
+		case ok2:
+			return b, true
+		}
+	case sym.OpIte:
+		a, ok1 := upper(t.Args[1], dims)
+		b, ok2 := upper(t.Args[2], dims)
+		if ok1 && ok2 {
+			return max(a, b), true
+		}
+	}
+	return 0, false
 }
