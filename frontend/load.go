@@ -29,6 +29,8 @@ type loader struct {
 	files map[string]*ir.File // by absolute name; nil value: not analysed
 	seen  map[string]bool     // files some parsed unit included
 	diags []*ir.Diagnostic
+	notes map[string]bool // "lower" notes reported so far (once each)
+	pch   pchSet
 }
 
 // tuResult is what one parsed file produced.
@@ -143,7 +145,8 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	if c := ld.cfg.Cache; c != nil {
 		tu, release, err = c.parse(name, ld.args, ld.unsaved())
 	} else {
-		tu, err = idx.Parse(name, ld.args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+		unsaved := ld.unsaved()
+		tu, err = idx.Parse(name, ld.pch.args(ld.args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {
@@ -170,8 +173,11 @@ func (ld *loader) markIncluded(tu clang.TranslationUnit) {
 	}
 }
 
-// parseDiagnostics reports the unit's errors as one "parse" diagnostic at
-// the first error (counting the rest), and says whether there were any.
+// parseDiagnostics reports the unit's errors by cause and says whether the
+// unit failed to parse: one "parse" diagnostic per absent header family
+// (naming the fix), one "parse" diagnostic at the first other error
+// (counting the rest), and one "lower" note per construct that nvcc
+// accepts and clang rejects — those alone do not fail the unit.
 func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 	var errs []clang.Diagnostic
 	for _, d := range tu.Diagnostics() {
@@ -179,23 +185,50 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 			errs = append(errs, d)
 		}
 	}
+	if ld.cfg.observe != nil {
+		ld.cfg.observe(name, errs)
+	}
 	if len(errs) == 0 {
 		return false
 	}
-	first := errs[0]
-	pos := token.NoPos
-	where := ""
-	if f := ld.file(first.File); f != nil && f.Tok != nil && int(first.Offset) <= f.Tok.Size() {
-		pos = f.Tok.Pos(int(first.Offset))
-	} else if first.File != "" {
-		where = fmt.Sprintf(" (in %s:%d)", first.File, first.Line)
+	c := classifyErrors(errs)
+	for _, n := range c.nvcc {
+		pos, where := ld.position(n.diag)
+		ld.report(name, pos, "lower", fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where))
 	}
-	msg := first.Spelling + where
-	if len(errs) > 1 {
-		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(errs)-1)
+	if len(c.missing) > 0 {
+		// The other errors are most likely what the absent headers would
+		// have declared; they are counted, not reported one by one.
+		followers := len(c.ours) / len(c.missing)
+		for _, fam := range c.missing {
+			pos, where := ld.position(c.first[fam])
+			ld.report(name, pos, "parse", missingMessage(fam, c.first[fam], followers)+where)
+		}
+		return true
+	}
+	if len(c.ours) == 0 {
+		return false
+	}
+	pos, where := ld.position(c.ours[0])
+	msg := c.ours[0].Spelling + where
+	if len(c.ours) > 1 {
+		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(c.ours)-1)
 	}
 	ld.report(name, pos, "parse", msg)
 	return true
+}
+
+// position maps a clang diagnostic to a position in an analysed file, or
+// says where it lies when that file is not analysed (a shim, a system
+// header).
+func (ld *loader) position(d clang.Diagnostic) (token.Pos, string) {
+	if f := ld.file(d.File); f != nil && f.Tok != nil && int(d.Offset) <= f.Tok.Size() {
+		return f.Tok.Pos(int(d.Offset)), ""
+	}
+	if d.File != "" {
+		return token.NoPos, fmt.Sprintf(" (in %s:%d)", d.File, d.Line)
+	}
+	return token.NoPos, ""
 }
 
 // report records a front-end diagnostic; without a position it is placed
@@ -207,6 +240,18 @@ func (ld *loader) report(name string, pos token.Pos, category, msg string) {
 		}
 	}
 	ld.mu.Lock()
+	if category == "lower" {
+		// A note on a header is made by every unit including it: once.
+		key := fmt.Sprint(pos, msg)
+		if ld.notes[key] {
+			ld.mu.Unlock()
+			return
+		}
+		if ld.notes == nil {
+			ld.notes = map[string]bool{}
+		}
+		ld.notes[key] = true
+	}
 	ld.diags = append(ld.diags, &ir.Diagnostic{Pos: pos, Category: category, Message: msg})
 	ld.mu.Unlock()
 }

@@ -108,7 +108,8 @@ type Options struct {
 	// sm_80 and a different Arch only redefines __CUDA_ARCH__. Ignored when
 	// Host is set.
 	Arch int
-	// Std is the C++ dialect, as after -std= (e.g. "c++20"); "" means c++17.
+	// Std is the C++ dialect, as after -std= (e.g. "c++20"); "" means gnu++17,
+	// the dialect nvcc gives its host compiler (g++ accepts GNU extensions).
 	Std string
 }
 
@@ -126,7 +127,7 @@ func Args(opts Options) []string {
 	}
 	std := strings.TrimPrefix(opts.Std, "-std=")
 	if std == "" {
-		std = "c++17"
+		std = "gnu++17"
 	}
 	args := []string{
 		"-x", "cuda", mode,

@@ -1,0 +1,138 @@
+package frontend
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/cudavet/cudavet/frontend/clang"
+)
+
+// errorClasses sorts a unit's errors by cause, so that each is reported
+// for what it is: a header family the machine lacks (the user's fix: an
+// include directory), a construct nvcc accepts and clang rejects (a note;
+// the file still counts as parsed), or an error of ours or of the code.
+type errorClasses struct {
+	// missing lists the absent third-party header families, sorted; first
+	// holds the first "file not found" of each.
+	missing []string
+	first   map[string]clang.Diagnostic
+	// nvcc holds the constructs nvcc accepts that clang rejects, once each.
+	nvcc []nvccOnly
+	// ours holds every other error, in clang's order.
+	ours []clang.Diagnostic
+}
+
+// nvccOnly is one construct that nvcc's EDG front end accepts and recovers
+// from where clang reports an error.
+type nvccOnly struct {
+	construct string
+	diag      clang.Diagnostic
+}
+
+var notFound = regexp.MustCompile(`^'([^']+)' file not found`)
+
+// nvccAccepts maps clang errors on code that nvcc compiles to the name of
+// the construct. Clang recovers from each (it drops the one declaration),
+// so the rest of the unit is analysed as nvcc would see it.
+var nvccAccepts = []struct {
+	re        *regexp.Regexp
+	construct string
+}{
+	{regexp.MustCompile(`^function template partial specialization is not allowed`), "partial specialization of a function template"},
+	// g++ (nvcc's host compiler) accepts it as a GNU extension; clang
+	// rejects it in C++ and drops the expression (it lowers to Unknown).
+	{regexp.MustCompile(`^arithmetic on( a)? pointers? to void`), "arithmetic on a pointer to void (a GNU extension)"},
+	// nvcc hands the PTX string to ptxas; clang checks it as GCC asm and
+	// drops the statement, whose outputs are then unknown.
+	{regexp.MustCompile(`^invalid % escape in inline assembly string`), "inline PTX with a '%' that is not an operand"},
+}
+
+// family is a header family that no shim stands in for: its headers come
+// from the user's machine (-I, a compile database), and when absent the
+// message names the fix.
+type family struct {
+	name   string // as in messages ("CUTLASS")
+	prefix []string
+}
+
+var thirdParty = []family{
+	{"CUTLASS", []string{"cutlass/"}},
+	{"CuTe", []string{"cute/"}},
+	{"MPI", []string{"mpi.h", "mpi/"}},
+	{"ROCm", []string{"hip/", "hipcub/", "rocprim/", "rocm", "hipblas", "rocblas", "hip_"}},
+	{"NCCL", []string{"nccl.h", "nccl/"}},
+	{"NVSHMEM", []string{"nvshmem"}},
+	{"cuDNN", []string{"cudnn"}},
+	{"TensorRT-LLM", []string{"tensorrt_llm/"}},
+	{"DeepGEMM", []string{"deep_gemm/"}},
+	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}},
+	{"Thrust", []string{"thrust/"}},
+	{"pybind11", []string{"pybind11/"}},
+	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}},
+	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}},
+}
+
+// headerFamily returns the family of a header clang did not find, or ""
+// when the shim is meant to provide it (then the missing header is ours).
+func headerFamily(header string) string {
+	for _, f := range thirdParty {
+		for _, p := range f.prefix {
+			if strings.HasPrefix(header, p) {
+				return f.name
+			}
+		}
+	}
+	return ""
+}
+
+// classifyErrors sorts a unit's errors (clang's order) by cause.
+func classifyErrors(errs []clang.Diagnostic) errorClasses {
+	var c errorClasses
+	seen := map[string]bool{}
+	for _, e := range errs {
+		if m := notFound.FindStringSubmatch(e.Spelling); m != nil {
+			if fam := headerFamily(m[1]); fam != "" {
+				if c.first == nil {
+					c.first = map[string]clang.Diagnostic{}
+				}
+				if _, ok := c.first[fam]; !ok {
+					c.first[fam] = e
+					c.missing = append(c.missing, fam)
+				}
+				continue
+			}
+		}
+		if n, ok := nvccConstruct(e); ok {
+			if !seen[n.construct] {
+				seen[n.construct] = true
+				c.nvcc = append(c.nvcc, n)
+			}
+			continue
+		}
+		c.ours = append(c.ours, e)
+	}
+	sort.Strings(c.missing)
+	return c
+}
+
+func nvccConstruct(e clang.Diagnostic) (nvccOnly, bool) {
+	for _, a := range nvccAccepts {
+		if a.re.MatchString(e.Spelling) {
+			return nvccOnly{construct: a.construct, diag: e}, true
+		}
+	}
+	return nvccOnly{}, false
+}
+
+// missingMessage is the one message of a unit for an absent family: the
+// header, the fix, and what the other errors are.
+func missingMessage(fam string, first clang.Diagnostic, followers int) string {
+	m := notFound.FindStringSubmatch(first.Spelling)
+	msg := fmt.Sprintf("%s headers not found ('%s'): give their include directory with -I, or the build's compile database with -p", fam, m[1])
+	if followers > 0 {
+		msg += fmt.Sprintf(" (%d more errors follow from it; kernels not using %s are still analysed)", followers, fam)
+	}
+	return msg
+}
