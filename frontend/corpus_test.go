@@ -64,6 +64,18 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if dump := os.Getenv("CUDAVET_CORPUS_DUMP"); dump != "" {
+		// Every error of every unit, for offline study.
+		var b strings.Builder
+		for _, unit := range uniq(keysOf(raw)) {
+			for _, e := range raw[unit] {
+				fmt.Fprintf(&b, "%s\t%s\n", unit, e.Formatted)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dump, tree.env+".txt"), []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	byCause := map[string][]string{}
 	ours := 0
 	for unit, errs := range raw {
@@ -132,6 +144,14 @@ func shortName(root, name string) string {
 		return rel
 	}
 	return name
+}
+
+func keysOf(m map[string][]clang.Diagnostic) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
 }
 
 func uniq(xs []string) []string {

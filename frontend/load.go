@@ -30,6 +30,12 @@ type loader struct {
 	seen  map[string]bool     // files some parsed unit included
 	diags []*ir.Diagnostic
 	notes map[string]bool // "lower" notes reported so far (once each)
+
+	// context holds the virtual units of the lone headers that a sibling
+	// lends its includes; lonely, those parsed on their own. Both are
+	// written before the headers are parsed, read-only after.
+	context map[string]headerContext
+	lonely  map[string]bool
 	pch   pchSet
 }
 
@@ -74,9 +80,15 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	}
 	results := ld.parseAll(sources)
 	var lone []string
+	ld.context, ld.lonely = map[string]headerContext{}, map[string]bool{}
 	for _, h := range headers {
 		if !ld.included(h) {
 			lone = append(lone, h)
+			if c, ok := ld.contextFor(h, sources); ok {
+				ld.context[h] = c
+			} else {
+				ld.lonely[h] = true
+			}
 		}
 	}
 	results = append(results, ld.parseAll(lone)...)
@@ -142,11 +154,15 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	var tu clang.TranslationUnit
 	var err error
 	release := func() { tu.Dispose() }
+	main, unsaved := name, ld.unsaved()
+	if c, ok := ld.context[name]; ok {
+		main = c.main
+		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
+	}
 	if c := ld.cfg.Cache; c != nil {
-		tu, release, err = c.parse(name, ld.args, ld.unsaved())
+		tu, release, err = c.parse(main, ld.args, unsaved)
 	} else {
-		unsaved := ld.unsaved()
-		tu, err = idx.Parse(name, ld.pch.args(ld.args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(main, ld.pch.args(ld.args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {
@@ -213,6 +229,9 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 	msg := c.ours[0].Spelling + where
 	if len(c.ours) > 1 {
 		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(c.ours)-1)
+	}
+	if ld.lonely[name] {
+		msg += "; the header is not included by any file of the run and was parsed on its own"
 	}
 	ld.report(name, pos, "parse", msg)
 	return true

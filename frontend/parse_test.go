@@ -112,3 +112,33 @@ func containsAny(xs []string, sub string) bool {
 	}
 	return false
 }
+
+// TestHeaderInContext checks that a header no file of the run includes is
+// parsed with the includes of a sibling that uses its namespace, and that
+// one nobody uses is said to be parsed on its own.
+func TestHeaderInContext(t *testing.T) {
+	prog, err := frontend.Load(&frontend.Config{}, "testdata/parse/context/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan := false
+	for _, d := range prog.Diagnostics {
+		pos := prog.Fset.Position(d.Pos)
+		if d.Category != "parse" {
+			continue
+		}
+		if filepath.Base(pos.Filename) == "orphan.cuh" && strings.Contains(d.Message, "not included by any file of the run") {
+			orphan = true
+			continue
+		}
+		t.Errorf("%s: unexpected parse diagnostic: %s", pos, d.Message)
+	}
+	if !orphan {
+		t.Error("orphan.cuh: no diagnostic saying it is not included by any file of the run")
+	}
+	for _, k := range []string{"cvq::dequant_kernel", "cvq::zero_kernel"} {
+		if findKernel(prog, k) == nil {
+			t.Errorf("kernel %s not lowered", k)
+		}
+	}
+}
