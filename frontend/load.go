@@ -36,7 +36,7 @@ type loader struct {
 	// written before the headers are parsed, read-only after.
 	context map[string]headerContext
 	lonely  map[string]bool
-	pch   pchSet
+	pch     pchSet
 }
 
 // tuResult is what one parsed file produced.
