@@ -21,6 +21,23 @@ type corpusTree struct {
 	flags    []string // -I relative to the root, -D
 }
 
+// codeErrors are errors of the trees' own code, which nvcc 12.9 reports as
+// well (cudavet stands in for CUDA 12.9): not ours to fix.
+var codeErrors = []struct{ file, message, why string }{
+	// `#if CVT_FP4_PACK16` tests a constexpr bool, which the preprocessor
+	// reads as 0, while with CUDA >= 12.9 fp4_packed_t is the u32x2 pair.
+	{"csrc/nvfp4_kv_cache_kernels.cu", "incompatible type 'vllm::fp4_packed_t'", "fails under nvcc 12.9 too"},
+}
+
+func isCodeError(rel string, e clang.Diagnostic) bool {
+	for _, c := range codeErrors {
+		if rel == c.file && strings.Contains(e.Spelling, c.message) {
+			return true
+		}
+	}
+	return false
+}
+
 var corpusTrees = []corpusTree{
 	{env: "CUDAVET_VLLM", patterns: []string{"csrc/..."}, flags: []string{"-Icsrc", "-DENABLE_FP8"}},
 	{env: "CUDAVET_FLASHINFER", patterns: []string{"csrc/...", "include/..."}, flags: []string{"-Iinclude", "-Icsrc"}},
@@ -91,6 +108,10 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 			continue
 		}
 		for _, e := range c.ours {
+			if isCodeError(rel, e) {
+				byCause["the code's own (nvcc 12.9 rejects it too)"] = append(byCause["the code's own (nvcc 12.9 rejects it too)"], rel)
+				continue
+			}
 			ours++
 			key := "ours: " + normalizeMessage(e.Spelling)
 			byCause[key] = append(byCause[key], fmt.Sprintf("%s (%s:%d)", rel, shortName(root, e.File), e.Line))
