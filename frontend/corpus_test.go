@@ -94,9 +94,12 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 		}
 	}
 	byCause := map[string][]string{}
-	ours := 0
+	ours, failed := 0, 0
 	for unit, errs := range raw {
 		c := classifyErrors(errs)
+		if len(c.missing) > 0 || len(c.ours) > 0 {
+			failed++
+		}
 		rel, _ := filepath.Rel(root, unit)
 		for _, fam := range c.missing {
 			byCause["missing "+fam] = append(byCause["missing "+fam], rel)
@@ -133,7 +136,7 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 			parseDiags++
 		}
 	}
-	t.Logf("%s: %d units, %d parse diagnostics, %d errors of ours", root, len(raw), parseDiags, ours)
+	t.Logf("%s: %d units, %d failed to parse (%d parse diagnostics), %d errors of ours", root, len(raw), failed, parseDiags, ours)
 	for _, k := range keys {
 		units := uniq(byCause[k])
 		t.Logf("%4d  %s", len(byCause[k]), k)

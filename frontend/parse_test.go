@@ -142,3 +142,18 @@ func TestHeaderInContext(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCxx20 checks that a C++20 unit parses too: clang 15 cannot use
+// the precompiled preamble of libstdc++ under C++20, so the frontend must
+// notice and parse the prelude itself.
+func TestParseCxx20(t *testing.T) {
+	prog, err := frontend.Load(&frontend.Config{ClangArgs: []string{"-std=c++20"}}, "testdata/parse/std_via_torch.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range prog.Diagnostics {
+		if d.Category == "parse" {
+			t.Errorf("%s: %s", prog.Fset.Position(d.Pos), d.Message)
+		}
+	}
+}

@@ -107,6 +107,9 @@ func classifyErrors(errs []clang.Diagnostic) errorClasses {
 	var c errorClasses
 	seen := map[string]bool{}
 	for _, e := range errs {
+		if strings.HasPrefix(e.Spelling, "too many errors emitted") {
+			continue // clang's own limit, not an error of the code
+		}
 		if m := notFound.FindStringSubmatch(e.Spelling); m != nil {
 			fam := headerFamily(m[1])
 			if fam == "" && generated(e.File, m[1]) {

@@ -49,7 +49,13 @@ func (s *pchSet) args(args []string, unsaved []clang.UnsavedFile) []string {
 	}
 	once := s.built[key]
 	if once == nil {
-		once = sync.OnceValue(func() string { return buildPCH(base, unsaved) })
+		once = sync.OnceValue(func() string {
+			path := buildPCH(base, unsaved)
+			if path != "" && !probePCH(base, path, unsaved) {
+				return ""
+			}
+			return path
+		})
 		s.built[key] = once
 	}
 	s.mu.Unlock()
@@ -57,6 +63,12 @@ func (s *pchSet) args(args []string, unsaved []clang.UnsavedFile) []string {
 	if path == "" {
 		return args
 	}
+	return withPCH(args, at, path)
+}
+
+// withPCH returns args with the -include of the prelude at index at
+// replaced by the precompiled preamble at path.
+func withPCH(args []string, at int, path string) []string {
 	out := append([]string(nil), args[:at]...)
 	// The preamble's inputs are the virtual shim files, which have no
 	// modification time to validate against; their contents are part of
@@ -109,6 +121,39 @@ func buildPCH(args []string, unsaved []clang.UnsavedFile) string {
 		return ""
 	}
 	return path
+}
+
+// probeSource is a unit that uses the preamble's library the way torch
+// code does; parsed with the preamble it must be clean, or the preamble
+// is not used. (Clang 15 rejects a preamble of libstdc++ under C++20: its
+// operator new of cuda_wrappers then "differs between modules".)
+const probeSource = shim.Dir + "/__cudavet/probe.cu"
+
+const probeText = `#include <string>
+#include <vector>
+#include <sstream>
+static std::string probe() { std::ostringstream s; s << std::vector<int>{1}.size(); return s.str(); }
+`
+
+// probePCH parses the probe with the preamble and reports whether it is
+// clean.
+func probePCH(base []string, path string, unsaved []clang.UnsavedFile) bool {
+	args := append(append([]string(nil), base...), "-include", shim.Prelude)
+	args = withPCH(args, len(base), path)
+	idx := clang.NewIndex(0, 0)
+	defer idx.Dispose()
+	us := append(append([]clang.UnsavedFile(nil), unsaved...), clang.NewUnsavedFile(probeSource, probeText))
+	tu, err := idx.Parse(probeSource, args, us, clang.TranslationUnit_KeepGoing)
+	if err != nil {
+		return false
+	}
+	defer tu.Dispose()
+	for _, d := range tu.Diagnostics() {
+		if d.Severity >= clang.Diagnostic_Error {
+			return false
+		}
+	}
+	return true
 }
 
 // pchName names the preamble built from args and the shim headers.

@@ -8,6 +8,9 @@
 // cuda_runtime.h; the other headers (cuda_fp16.h, cub/cub.cuh,
 // torch/all.h, ...) are found through -idirafter Dir, which searches them
 // after every -I directory of the compilation, so a tree's real headers win.
+// The frontend precompiles __cudavet/preamble.h (the prelude and the C++
+// standard library that torch/all.h makes visible) once per argument list
+// and loads it with -include-pch in place of -include Prelude.
 //
 // What the headers guarantee, and why:
 //   - Types keep their real layout and stay distinct (libclang turns an
