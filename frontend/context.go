@@ -53,10 +53,19 @@ func (ld *loader) contextFor(header string, sources []string) (headerContext, bo
 			continue
 		}
 		var b strings.Builder
-		for _, line := range strings.Split(string(text), "\n") {
-			if directive.MatchString(line) && !strings.Contains(line, filepath.Base(header)) {
-				b.WriteString(line)
+		lines := strings.Split(string(text), "\n")
+		for i := 0; i < len(lines); i++ {
+			m := directive.FindStringSubmatch(lines[i])
+			if m == nil || (m[1] == "include" && strings.Contains(lines[i], filepath.Base(header))) {
+				continue
+			}
+			// A directive continues over lines ending in a backslash.
+			for ; i < len(lines); i++ {
+				b.WriteString(lines[i])
 				b.WriteByte('\n')
+				if !strings.HasSuffix(strings.TrimRight(lines[i], " \t\r"), "\\") {
+					break
+				}
 			}
 		}
 		b.WriteString("#include " + strconv.Quote(header) + "\n")

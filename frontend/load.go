@@ -212,14 +212,17 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 		pos, where := ld.position(n.diag)
 		ld.report(name, pos, "lower", fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where))
 	}
-	if len(c.missing) > 0 {
-		// The other errors are most likely what the absent headers would
-		// have declared; they are counted, not reported one by one.
-		followers := len(c.ours) / len(c.missing)
-		for _, fam := range c.missing {
-			pos, where := ld.position(c.first[fam])
-			ld.report(name, pos, "parse", missingMessage(fam, c.first[fam], followers)+where)
+	for i, fam := range c.missing {
+		pos, where := ld.position(c.first[fam])
+		msg := missingMessage(fam, c.first[fam], c.followers[fam]) + where
+		if i == len(c.missing)-1 && len(c.ours) > 0 {
+			// Not provably caused by the absent headers, but a unit
+			// without them says little else: counted, not listed.
+			msg += fmt.Sprintf("; %d other errors in this unit may follow from it", len(c.ours))
 		}
+		ld.report(name, pos, "parse", msg)
+	}
+	if len(c.missing) > 0 {
 		return true
 	}
 	if len(c.ours) == 0 {

@@ -22,6 +22,8 @@ type errorClasses struct {
 	first   map[string]clang.Diagnostic
 	// nvcc holds the constructs nvcc accepts that clang rejects, once each.
 	nvcc []nvccOnly
+	// followers counts, per family, the errors that follow from its absence.
+	followers map[string]int
 	// ours holds every other error, in clang's order.
 	ours []clang.Diagnostic
 }
@@ -68,25 +70,53 @@ var nvccAccepts = []struct {
 type family struct {
 	name   string // as in messages ("CUTLASS")
 	prefix []string
+	// names are the spellings (namespaces, prefixes) of what the family
+	// declares: an error mentioning one follows from its absence.
+	names []string
 }
 
 var thirdParty = []family{
-	{"CUTLASS", []string{"cutlass/"}},
-	{"CuTe", []string{"cute/"}},
-	{"MPI", []string{"mpi.h", "mpi/"}},
-	{"ROCm", []string{"hip/", "hipcub/", "rocprim/", "rocm", "hipblas", "rocblas", "hip_"}},
-	{"NCCL", []string{"nccl.h", "nccl/"}},
-	{"NVSHMEM", []string{"nvshmem"}},
-	{"cuDNN", []string{"cudnn"}},
-	{"TensorRT-LLM", []string{"tensorrt_llm/"}},
-	{"DeepGEMM", []string{"deep_gemm/"}},
-	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}},
-	{"Thrust", []string{"thrust/"}},
-	{"pybind11", []string{"pybind11/"}},
-	{"TVM FFI", []string{"tvm/ffi/"}},
-	{"DLPack", []string{"dlpack/"}},
-	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}},
-	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}},
+	{"CUTLASS", []string{"cutlass/"}, []string{"cutlass", "CUTLASS"}},
+	{"CuTe", []string{"cute/"}, []string{"cute", "CUTE", "_"}},
+	{"MPI", []string{"mpi.h", "mpi/"}, []string{"MPI"}},
+	{"ROCm", []string{"hip/", "hipcub/", "rocprim/", "rocm", "hipblas", "rocblas", "hip_"}, []string{"hip", "__hip", "rocprim"}},
+	{"NCCL", []string{"nccl.h", "nccl/"}, []string{"nccl"}},
+	{"NVSHMEM", []string{"nvshmem"}, []string{"nvshmem"}},
+	{"cuDNN", []string{"cudnn"}, []string{"cudnn"}},
+	{"TensorRT-LLM", []string{"tensorrt_llm/"}, []string{"tensorrt_llm"}},
+	{"DeepGEMM", []string{"deep_gemm/"}, []string{"deep_gemm"}},
+	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}, []string{"cusparse", "cufft", "cusolver"}},
+	{"Thrust", []string{"thrust/"}, []string{"thrust"}},
+	{"pybind11", []string{"pybind11/"}, []string{"pybind11", "py::"}},
+	{"TVM FFI", []string{"tvm/ffi/"}, []string{"tvm", "ffi", "TVM_FFI"}},
+	{"DLPack", []string{"dlpack/"}, []string{"DL"}},
+	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}, nil},
+	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}, []string{"flash"}},
+}
+
+// familyNames returns the names of the family called name.
+func familyNames(name string) []string {
+	for _, f := range thirdParty {
+		if f.name == name {
+			return f.names
+		}
+	}
+	return nil
+}
+
+// follows reports whether an error plausibly follows from the absent
+// family: it lies in the file whose include failed, or it names what the
+// family declares ('cute::Tensor', 'cutlass'). Other errors stay ours.
+func follows(e clang.Diagnostic, fam string, first clang.Diagnostic) bool {
+	if e.File != "" && e.File == first.File {
+		return true
+	}
+	for _, n := range familyNames(fam) {
+		if strings.Contains(e.Spelling, "'"+n) || strings.Contains(e.Spelling, " "+n+"::") {
+			return true
+		}
+	}
+	return false
 }
 
 // headerFamily returns the family of a header clang did not find, or ""
@@ -143,6 +173,21 @@ func classifyErrors(errs []clang.Diagnostic) errorClasses {
 		c.ours = append(c.ours, e)
 	}
 	sort.Strings(c.missing)
+	if len(c.missing) > 0 {
+		c.followers = map[string]int{}
+		var rest []clang.Diagnostic
+	next:
+		for _, e := range c.ours {
+			for _, fam := range c.missing {
+				if fam == familyROCm || follows(e, fam, c.first[fam]) {
+					c.followers[fam]++
+					continue next
+				}
+			}
+			rest = append(rest, e)
+		}
+		c.ours = rest
+	}
 	return c
 }
 
