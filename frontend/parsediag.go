@@ -62,6 +62,10 @@ var nvccAccepts = []struct {
 	// nvcc hands the PTX string to ptxas; clang checks it as GCC asm and
 	// drops the statement, whose outputs are then unknown.
 	{regexp.MustCompile(`^invalid % escape in inline assembly string`), "inline PTX with a '%' that is not an operand"},
+	// g++ and EDG resolve it to the candidate whose worst conversion is
+	// better ("ISO C++ says these are ambiguous, even though ..."), a
+	// warning; clang reports an error (int64_t % a class converting to int).
+	{regexp.MustCompile(`^use of overloaded operator '[^']+' is ambiguous`), "an operator call ISO C++ finds ambiguous and g++ resolves"},
 }
 
 // family is a header family that no shim stands in for: its headers come
