@@ -120,7 +120,8 @@ type Options struct {
 // shim: the CUDA language mode without an SDK (-nocudainc -nocudalib), the
 // dialect, __CUDA_ARCH__, -idirafter Dir, -include Prelude, and the
 // suppression of warnings and spell-checking (cudavet reports only parse
-// errors, and a typo correction would invent code that is not there). The
+// errors, and a typo correction would invent code that is not there), and
+// no error limit (past it clang stops parsing the unit). The
 // caller appends the source's own flags (-I, -D) and serves Files as
 // unsaved files.
 func Args(opts Options) []string {
@@ -146,6 +147,9 @@ func Args(opts Options) []string {
 		"-include", Prelude,
 		"-Wno-everything",
 		"-fno-spell-checking",
+		// No error limit: past clang's default 20 the rest of the unit
+		// would not be parsed, and its kernels would be lost.
+		"-ferror-limit=0",
 	)
 }
 
