@@ -139,7 +139,7 @@ static std::string probe() { std::ostringstream s; s << std::vector<int>{1}.size
 // clean.
 func probePCH(base []string, path string, unsaved []clang.UnsavedFile) bool {
 	args := append(append([]string(nil), base...), "-include", shim.Prelude)
-	args = withPCH(args, len(base), path)
+	args = append(withPCH(args, len(base), path), "-ferror-limit=1") // the first error decides
 	idx := clang.NewIndex(0, 0)
 	defer idx.Dispose()
 	us := append(append([]clang.UnsavedFile(nil), unsaved...), clang.NewUnsavedFile(probeSource, probeText))

@@ -121,7 +121,7 @@ type Options struct {
 // dialect, __CUDA_ARCH__, -idirafter Dir, -include Prelude, and the
 // suppression of warnings and spell-checking (cudavet reports only parse
 // errors, and a typo correction would invent code that is not there), and
-// no error limit (past it clang stops parsing the unit). The
+// an error limit of 1000 (past it clang stops parsing the unit). The
 // caller appends the source's own flags (-I, -D) and serves Files as
 // unsaved files.
 func Args(opts Options) []string {
@@ -147,9 +147,10 @@ func Args(opts Options) []string {
 		"-include", Prelude,
 		"-Wno-everything",
 		"-fno-spell-checking",
-		// No error limit: past clang's default 20 the rest of the unit
-		// would not be parsed, and its kernels would be lost.
-		"-ferror-limit=0",
+		// A high error limit: past clang's default 20 the rest of the
+		// unit would not be parsed, and its kernels would be lost; some
+		// limit stays, as an error cascade can exhaust libclang.
+		"-ferror-limit=1000",
 	)
 }
 
