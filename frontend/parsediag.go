@@ -249,7 +249,11 @@ func missingMessage(fam string, first clang.Diagnostic, followers int) string {
 		msg = fmt.Sprintf("%s headers not found ('%s'): give their include directory with -I, or the build's compile database with -p", fam, m[1])
 	}
 	if followers > 0 {
-		msg += fmt.Sprintf(" (%d more errors follow from it; kernels not using %s are still analysed)", followers, fam)
+		what := fam
+		if fam == familyGenerated {
+			what = "it"
+		}
+		msg += fmt.Sprintf(" (%d more errors follow from it; kernels not using %s are still analysed)", followers, what)
 	}
 	return msg
 }
