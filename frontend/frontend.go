@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"github.com/cudavet/cudavet/frontend/clang"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
@@ -38,6 +39,9 @@ type Config struct {
 	// same file with the same flags, which reparses it with a precompiled
 	// preamble (a language server's edits). Nil: every Load parses afresh.
 	Cache *ParseCache
+
+	// observe, when set (by tests), receives every parsed unit's errors.
+	observe func(unit string, errs []clang.Diagnostic)
 }
 
 // Load expands patterns (a file, a directory, or dir/... for a directory

@@ -31,6 +31,14 @@ type loader struct {
 	files map[string]*ir.File // by absolute name; nil value: not analysed
 	seen  map[string]bool     // files some parsed unit included
 	diags []*ir.Diagnostic
+	notes map[string]bool // "lower" notes reported so far (once each)
+
+	// context holds the virtual units of the lone headers that a sibling
+	// lends its includes; lonely, those parsed on their own. Both are
+	// written before the headers are parsed, read-only after.
+	context map[string]headerContext
+	lonely  map[string]bool
+	pch     pchSet
 }
 
 // tuResult is what one parsed file produced.
@@ -83,9 +91,15 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	}
 	results := ld.parseAll(sources)
 	var lone []string
+	ld.context, ld.lonely = map[string]headerContext{}, map[string]bool{}
 	for _, h := range headers {
 		if !ld.included(h) {
 			lone = append(lone, h)
+			if c, ok := ld.contextFor(h, sources); ok {
+				ld.context[h] = c
+			} else {
+				ld.lonely[h] = true
+			}
 		}
 	}
 	results = append(results, ld.parseAll(lone)...)
@@ -152,10 +166,15 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	var err error
 	release := func() { tu.Dispose() }
 	args := ld.argsFor(name)
+	main, unsaved := name, ld.unsaved()
+	if c, ok := ld.context[name]; ok {
+		main = c.main
+		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
+	}
 	if c := ld.cfg.Cache; c != nil {
-		tu, release, err = c.parse(name, args, ld.unsaved())
+		tu, release, err = c.parse(main, args, unsaved)
 	} else {
-		tu, err = idx.Parse(name, args, ld.unsaved(), clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(main, ld.pch.args(args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {
@@ -195,8 +214,11 @@ func (ld *loader) markIncluded(unit string, tu clang.TranslationUnit) {
 	}
 }
 
-// parseDiagnostics reports the unit's errors as one "parse" diagnostic at
-// the first error (counting the rest), and says whether there were any.
+// parseDiagnostics reports the unit's errors by cause and says whether the
+// unit failed to parse: one "parse" diagnostic per absent header family
+// (naming the fix), one "parse" diagnostic at the first other error
+// (counting the rest), and one "lower" note per construct that nvcc
+// accepts and clang rejects — those alone do not fail the unit.
 func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 	var errs []clang.Diagnostic
 	for _, d := range tu.Diagnostics() {
@@ -204,23 +226,56 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 			errs = append(errs, d)
 		}
 	}
+	if ld.cfg.observe != nil {
+		ld.cfg.observe(name, errs)
+	}
 	if len(errs) == 0 {
 		return false
 	}
-	first := errs[0]
-	pos := token.NoPos
-	where := ""
-	if f := ld.file(first.File); f != nil && f.Tok != nil && int(first.Offset) <= f.Tok.Size() {
-		pos = f.Tok.Pos(int(first.Offset))
-	} else if first.File != "" {
-		where = fmt.Sprintf(" (in %s:%d)", first.File, first.Line)
+	c := classifyErrors(errs)
+	for _, n := range c.nvcc {
+		pos, where := ld.position(n.diag)
+		ld.report(name, pos, "lower", fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where))
 	}
-	msg := first.Spelling + where
-	if len(errs) > 1 {
-		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(errs)-1)
+	for i, fam := range c.missing {
+		pos, where := ld.position(c.first[fam])
+		msg := missingMessage(fam, c.first[fam], c.followers[fam]) + where
+		if i == len(c.missing)-1 && len(c.ours) > 0 {
+			// Not provably caused by the absent headers, but a unit
+			// without them says little else: counted, not listed.
+			msg += fmt.Sprintf("; %d other errors in this unit may follow from it", len(c.ours))
+		}
+		ld.report(name, pos, "parse", msg)
+	}
+	if len(c.missing) > 0 {
+		return true
+	}
+	if len(c.ours) == 0 {
+		return false
+	}
+	pos, where := ld.position(c.ours[0])
+	msg := c.ours[0].Spelling + where
+	if len(c.ours) > 1 {
+		msg = fmt.Sprintf("%s (and %d more errors)", msg, len(c.ours)-1)
+	}
+	if ld.lonely[name] {
+		msg += "; the header is not included by any file of the run and was parsed on its own"
 	}
 	ld.report(name, pos, "parse", msg)
 	return true
+}
+
+// position maps a clang diagnostic to a position in an analysed file, or
+// says where it lies when that file is not analysed (a shim, a system
+// header).
+func (ld *loader) position(d clang.Diagnostic) (token.Pos, string) {
+	if f := ld.file(d.File); f != nil && f.Tok != nil && int(d.Offset) <= f.Tok.Size() {
+		return f.Tok.Pos(int(d.Offset)), ""
+	}
+	if d.File != "" {
+		return token.NoPos, fmt.Sprintf(" (in %s:%d)", d.File, d.Line)
+	}
+	return token.NoPos, ""
 }
 
 // report records a front-end diagnostic; without a position it is placed
@@ -232,6 +287,18 @@ func (ld *loader) report(name string, pos token.Pos, category, msg string) {
 		}
 	}
 	ld.mu.Lock()
+	if category == "lower" {
+		// A note on a header is made by every unit including it: once.
+		key := fmt.Sprint(pos, msg)
+		if ld.notes[key] {
+			ld.mu.Unlock()
+			return
+		}
+		if ld.notes == nil {
+			ld.notes = map[string]bool{}
+		}
+		ld.notes[key] = true
+	}
 	ld.diags = append(ld.diags, &ir.Diagnostic{Pos: pos, Category: category, Message: msg})
 	ld.mu.Unlock()
 }

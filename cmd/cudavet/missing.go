@@ -11,13 +11,18 @@ import (
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
-// notFoundRE matches clang's message for an #include it could not resolve.
-var notFoundRE = regexp.MustCompile(`^'([^']+)' file not found`)
+// notFoundRE matches the message of an #include no include path
+// resolved: clang's own ("'X' file not found"), or the front end's for a
+// header of a known third-party family ("CUTLASS headers not found ('X'):
+// ..."), which names the family. ROCm files are a statement about the
+// file, not a missing path, and stay as they are.
+var notFoundRE = regexp.MustCompile(`^(?:'([^']+)' file not found|(\w[\w/ ]*) headers not found \('([^']+)'\): give)`)
 
 // missingHeader is one header no include path had, and the files whose
 // parse it stopped.
 type missingHeader struct {
 	name    string
+	family  string            // the third-party family ("CUTLASS"), "" when none is known
 	first   driver.Diagnostic // at the #include of the blocked file first by name
 	blocked []string          // file names, sorted
 }
@@ -41,11 +46,15 @@ func groupMissingHeaders(res *driver.Result, kernelsIn func(file string) int) mi
 			continue
 		}
 		file := d.Position.Filename
-		h := byName[m[1]]
+		name, family := m[1], ""
+		if name == "" {
+			name, family = m[3], m[2]
+		}
+		h := byName[name]
 		switch {
 		case h == nil:
-			h = &missingHeader{name: m[1], first: d}
-			byName[m[1]] = h
+			h = &missingHeader{name: name, family: family, first: d}
+			byName[name] = h
 		case file < slices.Min(h.blocked):
 			h.first = d // the first file's, whatever order units parsed in
 		}
@@ -96,9 +105,13 @@ func (h *missingHeader) message() string {
 	for i, f := range h.blocked {
 		files[i] = relName(f)
 	}
-	return fmt.Sprintf("header %s not found, blocking %s (%s): add its directory with -I or give the build's "+
+	what := "header"
+	if h.family != "" {
+		what = h.family + " header"
+	}
+	return fmt.Sprintf("%s %s not found, blocking %s (%s): add its directory with -I or give the build's "+
 		"compile_commands.json with -p; their kernels that do not need it were still analysed",
-		h.name, plural(len(files), "file"), strings.Join(files, ", "))
+		what, h.name, plural(len(files), "file"), strings.Join(files, ", "))
 }
 
 func plural(n int, what string) string {

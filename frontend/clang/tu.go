@@ -105,3 +105,15 @@ func (tu TranslationUnit) FileContents(f File) string {
 	}
 	return C.GoStringN(p, C.int(n))
 }
+
+// Save writes the unit to path as an AST file that a later parse can use
+// as a precompiled header (-include-pch path) when the unit was parsed with
+// TranslationUnit_Incomplete (a header, not a complete program).
+func (tu TranslationUnit) Save(path string) error {
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	if rc := C.clang_saveTranslationUnit(tu.c, cpath, C.clang_defaultSaveOptions(tu.c)); rc != C.CXSaveError_None {
+		return fmt.Errorf("save %s to %s: libclang save error %d", tu.Spelling(), path, int(rc))
+	}
+	return nil
+}

@@ -8,6 +8,9 @@
 // cuda_runtime.h; the other headers (cuda_fp16.h, cub/cub.cuh,
 // torch/all.h, ...) are found through -idirafter Dir, which searches them
 // after every -I directory of the compilation, so a tree's real headers win.
+// The frontend precompiles __cudavet/preamble.h (the prelude and the C++
+// standard library that torch/all.h makes visible) once per argument list
+// and loads it with -include-pch in place of -include Prelude.
 //
 // What the headers guarantee, and why:
 //   - Types keep their real layout and stay distinct (libclang turns an
@@ -108,7 +111,8 @@ type Options struct {
 	// sm_80 and a different Arch only redefines __CUDA_ARCH__. Ignored when
 	// Host is set.
 	Arch int
-	// Std is the C++ dialect, as after -std= (e.g. "c++20"); "" means c++17.
+	// Std is the C++ dialect, as after -std= (e.g. "c++20"); "" means gnu++17,
+	// the dialect nvcc gives its host compiler (g++ accepts GNU extensions).
 	Std string
 }
 
@@ -116,7 +120,8 @@ type Options struct {
 // shim: the CUDA language mode without an SDK (-nocudainc -nocudalib), the
 // dialect, __CUDA_ARCH__, -idirafter Dir, -include Prelude, and the
 // suppression of warnings and spell-checking (cudavet reports only parse
-// errors, and a typo correction would invent code that is not there). The
+// errors, and a typo correction would invent code that is not there), and
+// an error limit of 1000 (past it clang stops parsing the unit). The
 // caller appends the source's own flags (-I, -D) and serves Files as
 // unsaved files.
 func Args(opts Options) []string {
@@ -126,7 +131,7 @@ func Args(opts Options) []string {
 	}
 	std := strings.TrimPrefix(opts.Std, "-std=")
 	if std == "" {
-		std = "c++17"
+		std = "gnu++17"
 	}
 	args := []string{
 		"-x", "cuda", mode,
@@ -142,6 +147,10 @@ func Args(opts Options) []string {
 		"-include", Prelude,
 		"-Wno-everything",
 		"-fno-spell-checking",
+		// A high error limit: past clang's default 20 the rest of the
+		// unit would not be parsed, and its kernels would be lost; some
+		// limit stays, as an error cascade can exhaust libclang.
+		"-ferror-limit=1000",
 	)
 }
 

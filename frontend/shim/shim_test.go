@@ -120,7 +120,7 @@ func TestArgs(t *testing.T) {
 	}{
 		{
 			opts:     shim.Options{},
-			want:     []string{"--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80", "-std=c++17"},
+			want:     []string{"--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80", "-std=gnu++17"},
 			wantNot:  []string{"-U__CUDA_ARCH__", "--cuda-host-only"},
 			wantJoin: "-idirafter " + shim.Dir + " -include " + shim.Prelude,
 		},
@@ -186,8 +186,8 @@ func TestParseOK(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"device", onDisk(shim.Options{})},
-		{"host-torchflags", append(onDisk(shim.Options{Host: true}), torchFlags...)},
+		{"device", withPCH(t, onDisk(shim.Options{}))},
+		{"host-torchflags", withPCH(t, append(onDisk(shim.Options{Host: true}), torchFlags...))},
 	}
 	for _, cfg := range configs {
 		cfg := cfg
@@ -256,7 +256,8 @@ func TestHeaders(t *testing.T) {
 }
 
 // withPCH returns args with -include of the prelude replaced by
-// -include-pch of the prelude precompiled under the same args.
+// -include-pch of the preamble (the prelude and the standard library
+// torch implies, what cudavet itself precompiles) under the same args.
 func withPCH(t *testing.T, args []string) []string {
 	t.Helper()
 	prelude := filepath.Join(headerDir, "cudavet_shim.h")
@@ -268,14 +269,15 @@ func withPCH(t *testing.T, args []string) []string {
 		}
 		rest = append(rest, args[i])
 	}
-	pch := filepath.Join(t.TempDir(), "prelude.pch")
+	pch := filepath.Join(t.TempDir(), "preamble.pch")
 	f, err := os.Create(pch)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	// With -fsyntax-only clang writes the PCH to standard output.
-	cmd := exec.Command(clang, append(append([]string{"-fsyntax-only", "-Xclang", "-emit-pch"}, rest...), prelude)...)
+	preamble := filepath.Join(headerDir, "__cudavet", "preamble.h")
+	cmd := exec.Command(clang, append(append([]string{"-fsyntax-only", "-Xclang", "-emit-pch"}, rest...), preamble)...)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = f, &stderr
 	if err := cmd.Run(); err != nil {

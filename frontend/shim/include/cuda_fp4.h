@@ -11,12 +11,7 @@ typedef unsigned short int __nv_fp4x4_storage_t;
 
 typedef enum __nv_fp4_interpretation_t { __NV_E2M1 } __nv_fp4_interpretation_t;
 
-enum cudaRoundMode {
-  cudaRoundNearest,
-  cudaRoundZero,
-  cudaRoundPosInf,
-  cudaRoundMinInf
-};
+// enum cudaRoundMode comes from cuda_fp8.h (the e8m0 conversions use it).
 
 __CUDAVET_HD __nv_fp4_storage_t __nv_cvt_float_to_fp4(
     float x, __nv_fp4_interpretation_t interp, enum cudaRoundMode rounding);

@@ -13,6 +13,13 @@ typedef unsigned char __nv_fp8_storage_t;
 typedef unsigned short int __nv_fp8x2_storage_t;
 typedef unsigned int __nv_fp8x4_storage_t;
 
+enum cudaRoundMode {
+  cudaRoundNearest,
+  cudaRoundZero,
+  cudaRoundPosInf,
+  cudaRoundMinInf
+};
+
 typedef enum __nv_saturation_t { __NV_NOSAT, __NV_SATFINITE } __nv_saturation_t;
 typedef enum __nv_fp8_interpretation_t {
   __NV_E4M3,
@@ -177,7 +184,32 @@ struct __align__(4) __nv_fp8x4_e5m2 {
 #endif
 };
 
+// __nv_fp8_e8m0: an 8-bit power-of-two scale (CUDA 12.8; MX formats'
+// block scales), and its x2 pack.
+struct __align__(1) __nv_fp8_e8m0 {
+  __nv_fp8_storage_t __x;
+
+  __nv_fp8_e8m0() = default;
+#if !defined(__CUDA_NO_FP8_CONVERSIONS__)
+  __CUDAVET_HD explicit __nv_fp8_e8m0(const float f);
+  __CUDAVET_HD explicit __nv_fp8_e8m0(const double f);
+  __CUDAVET_HD explicit __nv_fp8_e8m0(const __nv_bfloat16 f);
+  __CUDAVET_HD explicit operator float() const;
+  __CUDAVET_HD explicit operator double() const;
+  __CUDAVET_HD explicit operator __nv_bfloat16() const;
+#endif
+};
+struct __align__(2) __nv_fp8x2_e8m0 {
+  __nv_fp8x2_storage_t __x;
+
+  __nv_fp8x2_e8m0() = default;
+};
+__CUDAVET_HD __nv_fp8_storage_t __nv_cvt_float_to_e8m0(float x, __nv_saturation_t saturate,
+                                                       enum cudaRoundMode rounding);
+__CUDAVET_HD __nv_bfloat16_raw __nv_cvt_e8m0_to_bf16raw(__nv_fp8_storage_t x);
+
 typedef __nv_fp8_e4m3 nv_fp8_e4m3;
 typedef __nv_fp8_e5m2 nv_fp8_e5m2;
+typedef __nv_fp8_e8m0 nv_fp8_e8m0;
 
 #endif  // __CUDAVET_CUDA_FP8_H__

@@ -142,6 +142,8 @@ class Tensor {
   // Data.
   void *data_ptr() const;
   template <typename T> T *data_ptr() const;
+  // data<T>() is data_ptr<T>()'s deprecated name, still in older kernels.
+  template <typename T> T *data() const;
   const void *const_data_ptr() const;
   template <typename T> const T *const_data_ptr() const;
   void *mutable_data_ptr() const;
@@ -339,6 +341,7 @@ enum class Tag {
   view_copy,
 };
 
+std::ostream &operator<<(std::ostream &os, const Tensor &t);
 }  // namespace at
 
 // ---- torch: all of at, plus the torch/types.h dtype aliases ----

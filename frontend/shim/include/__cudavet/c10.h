@@ -32,6 +32,28 @@
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+// What torch/all.h makes visible besides (c10/util, ATen/core and the
+// torch API include these; kernel files rely on them without including).
+#include <variant>
+#include <functional>
+#include <map>
+#include <unordered_map>
+#include <set>
+#include <unordered_set>
+#include <deque>
+#include <list>
+#include <iosfwd>
+#include <ostream>
+#include <sstream>
+#include <iostream>
+#include <iomanip>
+#include <atomic>
+#include <mutex>
+#include <chrono>
+#include <cassert>
+#include <climits>
+#include <cfloat>
+#include <cstdio>
 
 // ---- c10/macros/Macros.h ----
 #define C10_HOST_DEVICE __host__ __device__
@@ -311,6 +333,7 @@ constexpr ScalarType kFloat8_e8m0fnu = ScalarType::Float8_e8m0fnu;
 constexpr ScalarType kFloat4_e2m1fn_x2 = ScalarType::Float4_e2m1fn_x2;
 
 const char *toString(ScalarType t);
+std::ostream &operator<<(std::ostream &os, ScalarType t);
 size_t elementSize(ScalarType t);
 bool isFloatingType(ScalarType t);
 bool isReducedFloatingType(ScalarType t);
@@ -536,6 +559,7 @@ class TypeMeta {
   bool isScalarType(c10::ScalarType scalar_type) const noexcept;
   friend bool operator==(const TypeMeta &a, const TypeMeta &b) noexcept;
   friend bool operator!=(const TypeMeta &a, const TypeMeta &b) noexcept;
+  friend std::ostream &operator<<(std::ostream &os, const TypeMeta &t);
 };
 }  // namespace caffe2
 
@@ -599,6 +623,25 @@ template <ScalarType N> struct ScalarTypeToCPPType;
 }  // namespace impl
 template <typename T> struct CppTypeToScalarType;
 
+// ---- intrusive_ptr (torch/custom_class.h's holder) ----
+class intrusive_ptr_target {
+ public:
+  virtual ~intrusive_ptr_target();
+};
+template <typename T> class intrusive_ptr {
+ public:
+  intrusive_ptr();
+  intrusive_ptr(std::nullptr_t);
+  template <typename U> intrusive_ptr(const intrusive_ptr<U> &other);
+  T *get() const noexcept;
+  T *operator->() const noexcept;
+  T &operator*() const noexcept;
+  explicit operator bool() const noexcept;
+  void reset() noexcept;
+};
+template <typename T, typename... Args>
+intrusive_ptr<T> make_intrusive(Args &&...args);
+std::ostream &operator<<(std::ostream &os, const Device &d);
 }  // namespace c10
 
 // ---- std::numeric_limits for the c10 scalar types (constexpr, as in c10) ----

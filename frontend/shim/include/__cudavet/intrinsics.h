@@ -130,6 +130,10 @@ __device__ size_t __cvta_generic_to_global(const void *ptr);
 __device__ size_t __cvta_generic_to_shared(const void *ptr);
 __device__ size_t __cvta_generic_to_constant(const void *ptr);
 __device__ size_t __cvta_generic_to_local(const void *ptr);
+// A __grid_constant__ kernel parameter's address in the param space
+// (TMA descriptors passed by value).
+__device__ const void *__cvta_generic_to_grid_constant(const void *ptr);
+__device__ void *__cvta_grid_constant_to_generic(size_t rawbits);
 __device__ void *__cvta_global_to_generic(size_t rawbits);
 __device__ void *__cvta_shared_to_generic(size_t rawbits);
 __device__ void *__cvta_constant_to_generic(size_t rawbits);

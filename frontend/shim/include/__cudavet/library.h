@@ -9,6 +9,22 @@
 
 namespace torch {
 
+// class_ registers a TorchScript custom class (torch/custom_class.h).
+using CustomClassHolder = c10::intrusive_ptr_target;
+template <typename T, typename... Args>
+c10::intrusive_ptr<T> make_intrusive(Args &&...args);
+template <typename... Types> struct init {};
+template <class CurClass> class class_ {
+ public:
+  explicit class_(const std::string &namespaceName, const std::string &className,
+                  std::string doc_string = "");
+  template <typename... Types> class_ &def(torch::init<Types...>, std::string doc_string = "") { return *this; }
+  template <typename Func> class_ &def(std::string name, Func f, std::string doc_string = "") { return *this; }
+  template <typename Func> class_ &def_static(std::string name, Func f) { return *this; }
+  template <typename GetterFunc, typename SetterFunc>
+  class_ &def_pickle(GetterFunc &&get_state, SetterFunc &&set_state) { return *this; }
+};
+
 // Library collects the operator schemas (def) and kernels (impl) of one
 // namespace.
 // The bodies are placeholders: a template used with a lambda must be defined
@@ -16,6 +32,7 @@ namespace torch {
 class Library {
  public:
   enum Kind { DEF, IMPL, FRAGMENT };
+  template <class CurClass> class_<CurClass> class_(const std::string &className);
   template <typename Schema>
   Library &def(Schema &&schema, const std::vector<at::Tag> &tags = {}) {
     return *this;

@@ -49,6 +49,19 @@ __device__ auto exclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op)
 template <typename TyGroup, typename TyVal>
 __device__ TyVal exclusive_scan(const TyGroup &group, TyVal val);
 
+// reduce_store_async folds val over group and one thread stores the result
+// to *dst; reduce_update_async combines it into an atomic (CUDA 12).
+template <typename TyGroup, typename TyVal, typename TyFn>
+__device__ void reduce_store_async(const TyGroup &group, TyVal *dst, const TyVal &val, TyFn &&op);
+// The store into a cuda::atomic or cuda::atomic_ref (any class template of
+// a type and a scope) is atomic.
+template <typename TyGroup, template <typename, auto> class TyAtomic, typename T,
+          auto Scope, typename TyVal, typename TyFn>
+__device__ void reduce_store_async(const TyGroup &group, TyAtomic<T, Scope> &dst, const TyVal &val,
+                                   TyFn &&op);
+template <typename TyGroup, typename TyAtomic, typename TyVal, typename TyFn>
+__device__ void reduce_update_async(const TyGroup &group, TyAtomic &dst, const TyVal &val, TyFn &&op);
+
 }  // namespace cooperative_groups
 
 #endif  // __CUDAVET_CG_REDUCE_H__

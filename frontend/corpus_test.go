@@ -1,0 +1,238 @@
+package frontend
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cudavet/cudavet/frontend/clang"
+)
+
+// corpusTree is a real kernel tree the corpus test parses, with the flags
+// its own build passes.
+type corpusTree struct {
+	env      string   // environment variable naming the tree's root
+	patterns []string // relative to the root
+	flags    []string // -I relative to the root, -D
+}
+
+// codeErrors are errors of the trees' own code, which nvcc 12.9 reports as
+// well (cudavet stands in for CUDA 12.9): not ours to fix.
+var codeErrors = []struct{ file, message, why string }{
+	// `#if CVT_FP4_PACK16` tests a constexpr bool, which the preprocessor
+	// reads as 0, while with CUDA >= 12.9 fp4_packed_t is the u32x2 pair.
+	{"csrc/nvfp4_kv_cache_kernels.cu", "incompatible type 'vllm::fp4_packed_t'", "fails under nvcc 12.9 too"},
+}
+
+func isCodeError(rel string, e clang.Diagnostic) bool {
+	for _, c := range codeErrors {
+		if rel == c.file && strings.Contains(e.Spelling, c.message) {
+			return true
+		}
+	}
+	return false
+}
+
+var corpusTrees = []corpusTree{
+	{env: "CUDAVET_VLLM", patterns: []string{"csrc/..."}, flags: []string{"-Icsrc", "-DENABLE_FP8"}},
+	{env: "CUDAVET_FLASHINFER", patterns: []string{"csrc/...", "include/..."}, flags: []string{"-Iinclude", "-Icsrc"}},
+}
+
+// TestCorpus parses every .cu/.cuh of the trees that CUDAVET_VLLM and
+// CUDAVET_FLASHINFER name (fetched trees are never committed; the test is
+// skipped without them) and prints the parse errors grouped by cause. It
+// fails on errors of ours: those not explained by a header family that is
+// absent from the machine (CUTLASS, CuTe, MPI, ROCm, ...).
+func TestCorpus(t *testing.T) {
+	ran := false
+	for _, tree := range corpusTrees {
+		root := os.Getenv(tree.env)
+		if root == "" {
+			continue
+		}
+		ran = true
+		t.Run(tree.env, func(t *testing.T) { corpusRun(t, root, tree) })
+	}
+	if !ran {
+		t.Skip("set CUDAVET_VLLM and/or CUDAVET_FLASHINFER to a kernel tree's root")
+	}
+}
+
+func corpusRun(t *testing.T, root string, tree corpusTree) {
+	var mu sync.Mutex
+	raw := map[string][]clang.Diagnostic{}
+	cfg := &Config{Dir: root, observe: func(unit string, errs []clang.Diagnostic) {
+		mu.Lock()
+		raw[unit] = errs
+		mu.Unlock()
+	}}
+	for _, f := range tree.flags {
+		if strings.HasPrefix(f, "-I") {
+			f = "-I" + filepath.Join(root, f[2:])
+		}
+		cfg.ClangArgs = append(cfg.ClangArgs, f)
+	}
+	parseDiags := -1
+	if from := os.Getenv("CUDAVET_CORPUS_FROM"); from != "" {
+		// Classify the errors a former run dumped, without parsing again.
+		data, err := os.ReadFile(filepath.Join(from, tree.env+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = readDump(string(data))
+	} else {
+		prog, err := Load(cfg, tree.patterns...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parseDiags = 0
+		for _, d := range prog.Diagnostics {
+			if d.Category == "parse" {
+				parseDiags++
+			}
+		}
+	}
+	if dump := os.Getenv("CUDAVET_CORPUS_DUMP"); dump != "" {
+		// Every error of every unit, for offline study.
+		var b strings.Builder
+		for _, unit := range uniq(keysOf(raw)) {
+			for _, e := range raw[unit] {
+				fmt.Fprintf(&b, "%s\t%s\n", unit, e.Formatted)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dump, tree.env+".txt"), []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	byCause := map[string][]string{}
+	ours, failed := 0, 0
+	for unit, errs := range raw {
+		c := classifyErrors(errs)
+		if len(c.missing) > 0 || len(c.ours) > 0 {
+			failed++
+		}
+		rel, _ := filepath.Rel(root, unit)
+		for _, fam := range c.missing {
+			byCause["missing "+fam] = append(byCause["missing "+fam], rel)
+		}
+		for _, n := range c.nvcc {
+			byCause["nvcc-only: "+n.construct] = append(byCause["nvcc-only: "+n.construct], rel)
+		}
+		for _, e := range c.ours {
+			if len(c.missing) > 0 {
+				// Errors in a unit that lacks a header family are not
+				// counted as ours; listed, so that none hides.
+				key := "unverified, in units lacking " + strings.Join(c.missing, "+")
+				byCause[key] = append(byCause[key], fmt.Sprintf("%s (%s:%d: %s)", rel, shortName(root, e.File), e.Line, e.Spelling))
+				continue
+			}
+			if isCodeError(rel, e) {
+				byCause["the code's own (nvcc 12.9 rejects it too)"] = append(byCause["the code's own (nvcc 12.9 rejects it too)"], rel)
+				continue
+			}
+			ours++
+			key := "ours: " + normalizeMessage(e.Spelling)
+			byCause[key] = append(byCause[key], fmt.Sprintf("%s (%s:%d)", rel, shortName(root, e.File), e.Line))
+		}
+	}
+	keys := make([]string, 0, len(byCause))
+	for k := range byCause {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if len(byCause[keys[i]]) != len(byCause[keys[j]]) {
+			return len(byCause[keys[i]]) > len(byCause[keys[j]])
+		}
+		return keys[i] < keys[j]
+	})
+	t.Logf("%s: %d units, %d failed to parse (%d parse diagnostics), %d errors of ours", root, len(raw), failed, parseDiags, ours)
+	for _, k := range keys {
+		units := uniq(byCause[k])
+		t.Logf("%4d  %s", len(byCause[k]), k)
+		if os.Getenv("CUDAVET_CORPUS_VERBOSE") != "" || strings.HasPrefix(k, "ours") {
+			for i, u := range units {
+				if i == 5 {
+					t.Logf("        ... %d more", len(units)-5)
+					break
+				}
+				t.Logf("        %s", u)
+			}
+		}
+	}
+	if ours > 0 {
+		t.Errorf("%d parse errors caused by cudavet's shims or dialect", ours)
+	}
+}
+
+var dumpLine = regexp.MustCompile(`^([^\t]+)\t(.*?):(\d+):\d+: (?:error|fatal error): (.*)$`)
+
+// readDump reads the errors CUDAVET_CORPUS_DUMP wrote: unit, tab, clang's
+// formatted error.
+func readDump(text string) map[string][]clang.Diagnostic {
+	raw := map[string][]clang.Diagnostic{}
+	for _, line := range strings.Split(text, "\n") {
+		m := dumpLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		var n uint32
+		fmt.Sscan(m[3], &n)
+		raw[m[1]] = append(raw[m[1]], clang.Diagnostic{Severity: clang.Diagnostic_Error, File: m[2], Line: n, Spelling: m[4]})
+	}
+	return raw
+}
+
+// normalizeMessage keeps the first quoted name of a message, so that
+// errors of one cause group together while saying what they are about.
+func normalizeMessage(s string) string {
+	return s
+}
+
+func shortName(root, name string) string {
+	if rel, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return name
+}
+
+func keysOf(m map[string][]clang.Diagnostic) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+func uniq(xs []string) []string {
+	sort.Strings(xs)
+	var out []string
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// TestParseFiles prints every parse error of the files CUDAVET_PARSE_FILES
+// names (space-separated; flags such as -I in CUDAVET_PARSE_FLAGS): a tool
+// for finding what a shim lacks, skipped otherwise.
+func TestParseFiles(t *testing.T) {
+	files := strings.Fields(os.Getenv("CUDAVET_PARSE_FILES"))
+	if len(files) == 0 {
+		t.Skip("CUDAVET_PARSE_FILES not set")
+	}
+	cfg := &Config{ClangArgs: strings.Fields(os.Getenv("CUDAVET_PARSE_FLAGS")), observe: func(unit string, errs []clang.Diagnostic) {
+		for _, e := range errs {
+			t.Logf("%s", e.Formatted)
+		}
+	}}
+	if _, err := Load(cfg, files...); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,259 @@
+package frontend
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/cudavet/cudavet/frontend/clang"
+)
+
+// errorClasses sorts a unit's errors by cause, so that each is reported
+// for what it is: a header family the machine lacks (the user's fix: an
+// include directory), a construct nvcc accepts and clang rejects (a note;
+// the file still counts as parsed), or an error of ours or of the code.
+type errorClasses struct {
+	// missing lists the absent third-party header families, sorted; first
+	// holds the first "file not found" of each.
+	missing []string
+	first   map[string]clang.Diagnostic
+	// nvcc holds the constructs nvcc accepts that clang rejects, once each.
+	nvcc []nvccOnly
+	// followers counts, per family, the errors that follow from its absence.
+	followers map[string]int
+	// ours holds every other error, in clang's order.
+	ours []clang.Diagnostic
+}
+
+// familyROCm is the family of a file written for hipcc (HIP types and
+// device properties) rather than a missing header.
+const familyROCm = "ROCm"
+
+// familyGenerated is the family of the headers a build generates (listed
+// in the .gitignore beside their includer).
+const familyGenerated = "generated"
+
+// hipOnly matches errors on names only HIP has: the file is ROCm code.
+var hipOnly = regexp.MustCompile(`'(__hip_[A-Za-z0-9_]*|hip[A-Z][A-Za-z0-9_]*|gcnArchName|__builtin_amdgcn_[a-z0-9_]*)'`)
+
+// nvccOnly is one construct that nvcc's EDG front end accepts and recovers
+// from where clang reports an error.
+type nvccOnly struct {
+	construct string
+	diag      clang.Diagnostic
+}
+
+var notFound = regexp.MustCompile(`^'([^']+)' file not found`)
+
+// nvccAccepts maps clang errors on code that nvcc compiles to the name of
+// the construct. Clang recovers from each (it drops the one declaration),
+// so the rest of the unit is analysed as nvcc would see it.
+var nvccAccepts = []struct {
+	re        *regexp.Regexp
+	construct string
+}{
+	{regexp.MustCompile(`^function template partial specialization is not allowed`), "partial specialization of a function template"},
+	// g++ (nvcc's host compiler) accepts it as a GNU extension; clang
+	// rejects it in C++ and drops the expression (it lowers to Unknown).
+	{regexp.MustCompile(`^arithmetic on( a)? pointers? to void`), "arithmetic on a pointer to void (a GNU extension)"},
+	// nvcc hands the PTX string to ptxas; clang checks it as GCC asm and
+	// drops the statement, whose outputs are then unknown.
+	{regexp.MustCompile(`^invalid % escape in inline assembly string`), "inline PTX with a '%' that is not an operand"},
+	// g++ and EDG resolve it to the candidate whose worst conversion is
+	// better ("ISO C++ says these are ambiguous, even though ..."), a
+	// warning; clang reports an error (int64_t % a class converting to int).
+	{regexp.MustCompile(`^use of overloaded operator '[^']+' is ambiguous`), "an operator call ISO C++ finds ambiguous and g++ resolves"},
+}
+
+// family is a header family that no shim stands in for: its headers come
+// from the user's machine (-I, a compile database), and when absent the
+// message names the fix.
+type family struct {
+	name   string // as in messages ("CUTLASS")
+	prefix []string
+	// names are the spellings (namespaces, prefixes) of what the family
+	// declares: an error mentioning one follows from its absence.
+	names []string
+}
+
+var thirdParty = []family{
+	{"CUTLASS", []string{"cutlass/"}, []string{"cutlass", "CUTLASS"}},
+	{"CuTe", []string{"cute/"}, []string{"cute", "CUTE", "_"}},
+	{"MPI", []string{"mpi.h", "mpi/"}, []string{"MPI"}},
+	{"ROCm", []string{"hip/", "hipcub/", "rocprim/", "rocm", "hipblas", "rocblas", "hip_"}, []string{"hip", "__hip", "rocprim"}},
+	{"NCCL", []string{"nccl.h", "nccl/"}, []string{"nccl"}},
+	{"NVSHMEM", []string{"nvshmem"}, []string{"nvshmem"}},
+	{"cuDNN", []string{"cudnn"}, []string{"cudnn"}},
+	{"TensorRT-LLM", []string{"tensorrt_llm/"}, []string{"tensorrt_llm"}},
+	{"DeepGEMM", []string{"deep_gemm/"}, []string{"deep_gemm"}},
+	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}, []string{"cusparse", "cufft", "cusolver"}},
+	{"Thrust", []string{"thrust/"}, []string{"thrust"}},
+	{"pybind11", []string{"pybind11/"}, []string{"pybind11", "py::"}},
+	{"TVM FFI", []string{"tvm/ffi/"}, []string{"tvm", "ffi", "TVM_FFI"}},
+	{"DLPack", []string{"dlpack/"}, []string{"DL"}},
+	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}, nil},
+	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}, []string{"flash"}},
+}
+
+// familyNames returns the names of the family called name.
+func familyNames(name string) []string {
+	for _, f := range thirdParty {
+		if f.name == name {
+			return f.names
+		}
+	}
+	return nil
+}
+
+// follows reports whether an error plausibly follows from the absent
+// family: it lies in the file whose include failed, or it names what the
+// family declares ('cute::Tensor', 'cutlass'). Other errors stay ours.
+func follows(e clang.Diagnostic, fam string, first clang.Diagnostic) bool {
+	if notFound.MatchString(e.Spelling) {
+		return false // another header missing is its own cause
+	}
+	if e.File != "" && e.File == first.File {
+		return true
+	}
+	for _, n := range familyNames(fam) {
+		if strings.Contains(e.Spelling, "'"+n) || strings.Contains(e.Spelling, " "+n+"::") {
+			return true
+		}
+	}
+	return false
+}
+
+// headerFamily returns the family of a header clang did not find, or ""
+// when the shim is meant to provide it (then the missing header is ours).
+func headerFamily(header string) string {
+	for _, f := range thirdParty {
+		for _, p := range f.prefix {
+			if strings.HasPrefix(header, p) {
+				return f.name
+			}
+		}
+	}
+	return ""
+}
+
+// classifyErrors sorts a unit's errors (clang's order) by cause.
+func classifyErrors(errs []clang.Diagnostic) errorClasses {
+	var c errorClasses
+	seen := map[string]bool{}
+	for _, e := range errs {
+		if strings.HasPrefix(e.Spelling, "too many errors emitted") {
+			continue // clang's own limit, not an error of the code
+		}
+		if m := notFound.FindStringSubmatch(e.Spelling); m != nil {
+			fam := headerFamily(m[1])
+			if fam == "" && generated(e.File, m[1]) {
+				fam = familyGenerated
+			}
+			if fam != "" {
+				if c.first == nil {
+					c.first = map[string]clang.Diagnostic{}
+				}
+				if _, ok := c.first[fam]; !ok {
+					c.first[fam] = e
+					c.missing = append(c.missing, fam)
+				}
+				continue
+			}
+		}
+		if n, ok := nvccConstruct(e); ok {
+			if !seen[n.construct] {
+				seen[n.construct] = true
+				c.nvcc = append(c.nvcc, n)
+			}
+			continue
+		}
+		if hipOnly.MatchString(e.Spelling) && c.first[familyROCm].Spelling == "" {
+			if c.first == nil {
+				c.first = map[string]clang.Diagnostic{}
+			}
+			c.first[familyROCm] = e
+			c.missing = append(c.missing, familyROCm)
+		}
+		c.ours = append(c.ours, e)
+	}
+	sort.Strings(c.missing)
+	if len(c.missing) > 0 {
+		c.followers = map[string]int{}
+		var rest []clang.Diagnostic
+	next:
+		for _, e := range c.ours {
+			for _, fam := range c.missing {
+				if fam == familyROCm || follows(e, fam, c.first[fam]) {
+					c.followers[fam]++
+					continue next
+				}
+			}
+			rest = append(rest, e)
+		}
+		c.ours = rest
+	}
+	return c
+}
+
+// generated reports whether header, included from the file includer, is
+// one the build writes: the .gitignore beside the includer lists it, or
+// it is an .inc beside the build's templates (*.jinja).
+func generated(includer, header string) bool {
+	if includer == "" {
+		return false
+	}
+	dir := filepath.Dir(includer)
+	if strings.HasSuffix(header, ".inc") {
+		// A configuration the build renders from a template beside it.
+		if ts, _ := filepath.Glob(filepath.Join(dir, "*.jinja")); len(ts) > 0 {
+			return true
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if l := strings.TrimSpace(line); l == header || l == "/"+header {
+			return true
+		}
+	}
+	return false
+}
+
+func nvccConstruct(e clang.Diagnostic) (nvccOnly, bool) {
+	for _, a := range nvccAccepts {
+		if a.re.MatchString(e.Spelling) {
+			return nvccOnly{construct: a.construct, diag: e}, true
+		}
+	}
+	return nvccOnly{}, false
+}
+
+// missingMessage is the one message of a unit for an absent family: the
+// header, the fix, and what the other errors are.
+func missingMessage(fam string, first clang.Diagnostic, followers int) string {
+	var msg string
+	m := notFound.FindStringSubmatch(first.Spelling)
+	switch {
+	case m == nil: // ROCm code found by its names
+		msg = fmt.Sprintf("file written for ROCm/HIP (%s): cudavet parses CUDA; build it for CUDA or leave it out of the run", first.Spelling)
+	case fam == familyGenerated:
+		msg = fmt.Sprintf("'%s' is generated by the build: generate it first, or give the build's compile database with -p", m[1])
+	case fam == familyROCm:
+		msg = fmt.Sprintf("ROCm headers not found ('%s'): the file is written for hipcc; cudavet parses CUDA", m[1])
+	default:
+		msg = fmt.Sprintf("%s headers not found ('%s'): give their include directory with -I, or the build's compile database with -p", fam, m[1])
+	}
+	if followers > 0 {
+		what := fam
+		if fam == familyGenerated {
+			what = "it"
+		}
+		msg += fmt.Sprintf(" (%d more errors follow from it; kernels not using %s are still analysed)", followers, what)
+	}
+	return msg
+}

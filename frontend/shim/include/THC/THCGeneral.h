@@ -1,0 +1,3 @@
+// THC/THCGeneral.h: the legacy THC general header.
+#pragma once
+#include <THC/THC.h>
