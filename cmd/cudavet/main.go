@@ -96,6 +96,13 @@ func (a *app) analyse() int {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage
 	}
+	if o.dump == "sizes" {
+		if err := symexec.DumpSizes(a.stdout, prog); err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			return exitUsage
+		}
+		return exitClean
+	}
 	start := time.Now()
 	res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs})
 	if err != nil {

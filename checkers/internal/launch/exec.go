@@ -50,7 +50,13 @@ type hvar struct {
 	kind    varKind
 	signed  bool
 	pos     token.Pos
-	ten     *tensor // for a restVar, its tensor
+	ten     *tensor // for a restVar or a tensor dimension, its tensor
+	// cause, for an unknownVar, says why it is unknown (causeData...);
+	// empty: untraced host code.
+	cause string
+	// front and back place a tensor dimension: size(front) when front >=
+	// 0, size(-back) when back > 0.
+	front, back int
 }
 
 type varKind int
@@ -155,7 +161,7 @@ func (x *executor) param(p *ir.Var) value {
 		if cls, _ := classify(p.Name); cls == unclassified {
 			kind = unknownVar
 		}
-		return value{t: x.newVar(p.Name, true, kind, t.Bits, t.Signed, p.P)}
+		return x.because(value{t: x.newVar(p.Name, true, kind, t.Bits, t.Signed, p.P)}, causeParam)
 	case *ir.BoolType:
 		return value{t: x.newVar(p.Name, true, choiceVar, 0, false, p.P)}
 	}
@@ -173,6 +179,26 @@ func (x *executor) newVar(display string, named bool, kind varKind, w int, signe
 	x.vars[name] = &hvar{term: t, display: display, named: named, kind: kind, signed: signed, pos: pos}
 	x.order = append(x.order, name)
 	return t
+}
+
+// Why an unknown stays unknown, for -dump=sizes and the verdicts: what a
+// user would annotate.
+const (
+	causeData  = "data loaded at run time"
+	causeCall  = "result of a call the analysis does not summarise"
+	causeParam = "host parameter that neither its name nor its use classifies"
+	causeShape = "elements of a tensor beyond the dimensions the launcher asked for"
+	causeHost  = "untraced host code"
+)
+
+// because records why v's variable is unknown.
+func (x *executor) because(v value, cause string) value {
+	if v.t != nil && v.t.Op == sym.OpVar {
+		if h := x.vars[v.t.Name]; h != nil && h.kind == unknownVar {
+			h.cause = cause
+		}
+	}
+	return v
 }
 
 // unknown returns an unknown value of type t.
