@@ -394,6 +394,7 @@ func (b *specBuilder) describe(h *hvar) {
 		return
 	case choiceVar:
 		info.Class = symex.User
+		info.Source = "a flag, rank or dtype the caller picks"
 		return
 	case restVar:
 		if h.ten != nil && !h.ten.inspected {
@@ -406,10 +407,12 @@ func (b *specBuilder) describe(h *hvar) {
 	if v.Width < 64 {
 		v = sym.Resize(v, 64, h.signed)
 	}
-	info.Source = source(h)
 	cls, canon := classify(display)
 	named := cls != unclassified
 	if !named {
+		// Messages name the source of a size only where the source, not
+		// the name, gave its class.
+		info.Source = source(h)
 		cls, canon = role(h)
 	}
 	switch cls {
@@ -440,7 +443,8 @@ func (b *specBuilder) describe(h *hvar) {
 func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 	cfg := b.x.cfg
 	var alts []*sym.Term
-	if canon == restDims {
+	hasOne := canon == restDims
+	if hasOne {
 		canon = model.DimSet
 		alts = append(alts, sym.Eq(v, sym.Int(64, 1)))
 	}
@@ -473,7 +477,17 @@ func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 			alts = append(alts, sym.Eq(v, sym.Int(64, val)))
 		}
 	}
-	b.spec.Assume = append(b.spec.Assume, sym.BOr(alts...))
+	// The domain on its own too, v = c₁ ∨ … ∨ v = cₖ, the form the
+	// solver's case splitting recognises (solver.Split): with v a constant
+	// per case, the products it enters are linear.
+	var domain []*sym.Term
+	if hasOne {
+		domain = append(domain, sym.Eq(v, sym.Int(64, 1)))
+	}
+	for _, val := range vals {
+		domain = append(domain, sym.Eq(v, sym.Int(64, val)))
+	}
+	b.spec.Assume = append(b.spec.Assume, sym.BOr(domain...), sym.BOr(alts...))
 }
 
 // origins names, for each profile and value of canon, the profile and
