@@ -81,6 +81,9 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 				return value{t: v.dim3[i]}
 			}
 		}
+		if f, ok := v.rec[e.Name]; ok {
+			return f
+		}
 		return x.unknown(e.Name, e.P, e.T)
 	case *ir.Call:
 		return x.call(e, st)
