@@ -11,7 +11,9 @@
 //     takes the values the profiles give it (Profile.Values);
 //   - user-controlled (tokens, batch, sequence length, cache blocks): it
 //     ranges over [1, Limit] (UserLimits);
-//   - anything else: not classified (the caller decides).
+//   - anything else: not classified (the caller decides; the launcher
+//     analysis classifies it by its source, and gives a model-fixed size
+//     no name describes the profile's dimension set, Profile.Dims).
 //
 // Files:
 //
