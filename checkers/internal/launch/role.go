@@ -12,7 +12,7 @@ import (
 // quantisation scales and zero points, biases, embedding and LM-head
 // tables, rotary caches, norms' gammas, expert weights. Their dimensions
 // are set by the model.
-var paramTensor = regexp.MustCompile(`weight|^w\d*$|^w\d*_|^wq|^wk|^wv|^wo$|qweight|qzeros|zeros|zero_point|scales?$|^scale|bias|embed|lm_head|cos_sin|^cos$|^sin$|inv_freq|gamma|beta|^kernel|codebook|lut`)
+var paramTensor = regexp.MustCompile(`weight|^w\d*$|^w\d*_|^wq|^wk|^wv|^wo$|qweight|qzeros|zeros|zero_point|scales?$|^scale|scaling_factors?|bias|embed|lm_head|cos_sin|^cos$|^sin$|inv_freq|gamma|beta|^kernel|codebook|lut`)
 
 // isParam reports whether a tensor of that name holds model parameters.
 func isParam(name string) bool {
