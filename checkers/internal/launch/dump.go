@@ -33,7 +33,11 @@ func Dump(w io.Writer, prog *ir.Program, cfg *Config) {
 			if v.Profile != nil && v.Profile == v.Term {
 				continue // the profile selector
 			}
-			fmt.Fprintf(w, "  %-24s %-8s %s\n", v.Display, v.Class, v.Source)
+			src := v.Source
+			if src == "" && v.Class != symex.Unknown {
+				src = "(by its name)"
+			}
+			fmt.Fprintf(w, "  %-24s %-8s %s\n", v.Display, v.Class, src)
 		}
 		if len(s.Unresolved) > 0 {
 			fmt.Fprintf(w, "  unresolved: %s\n", strings.Join(s.Unresolved, ", "))

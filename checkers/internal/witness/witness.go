@@ -95,7 +95,7 @@ func when(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term, monotone bool
 // name is a size's display name with its source when the source says
 // more than the name ("M (rows of input)").
 func name(info *symex.VarInfo) string {
-	if info.Source == "" || strings.Contains(info.Source, info.Display) {
+	if info.Source == "" || info.Source == info.Display {
 		return info.Display
 	}
 	return info.Display + " (" + info.Source + ")"
