@@ -31,9 +31,9 @@ const restDims = "model_rest"
 //   - the first dimension of an activation or output (its rows: tokens,
 //     batch, sequences, cache blocks) is user-controlled, up to the
 //     token limit;
-//   - the product of an activation's dimensions the code did not ask for
-//     (numel, or numel over the dimensions it did) is user-controlled, up
-//     to the numel limit (the device's memory bounds it further).
+//   - the numel of an activation is user-controlled up to the numel
+//     limit; numel over the dimensions the code asked for (its rows when
+//     it asked for the last) up to the token limit.
 //
 // Sizes that come from no tensor (integers no name classifies, returned
 // by helpers the analysis does not summarise) stay unclassified.
@@ -49,6 +49,11 @@ func role(h *hvar) (class, string) {
 		return userClass, "numel"
 	case h.kind == restVar && param:
 		return fixedClass, restDims
+	case h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) > 0:
+		// numel over the dimensions asked for: the rows of a [rows,
+		// hidden] activation (or rows × heads), limited like tokens, not
+		// like a whole tensor's elements.
+		return userClass, "num_tokens"
 	case h.kind == restVar:
 		return userClass, "numel"
 	case param || h.front != 0:

@@ -6,7 +6,7 @@
 #include <ATen/cuda/CUDAContext.h>
 
 __global__ void scale_inplace_kernel(float* __restrict__ x, const float s, const int64_t n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {  // want "conversion of i \\+ blockDim.x \\* gridDim.x \\(unsigned int\\) to int truncates when n \\(numel of x\\) >= \\d+"
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {  // want "conversion of i \\+ blockDim.x \\* gridDim.x \\(unsigned int\\) to int truncates (when n \\(numel of x\\) >= \\d+|with n \\(numel of x\\) = \\d+)"
     x[i] = x[i] * s;
   }
 }

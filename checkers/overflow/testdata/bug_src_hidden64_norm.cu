@@ -25,7 +25,8 @@ __global__ void rms_norm_rows_kernel(float* __restrict__ out, const float* __res
   }
   __syncthreads();
   for (int i = threadIdx.x; i < hidden; i += blockDim.x) {
-    out[blockIdx.x * hidden + i] = input[blockIdx.x * hidden + i] * inv_rms * weight[i];  // want "blockIdx.x \\* hidden \\+ i \\(unsigned int\\) overflows (when|with) .*hidden64"
+    const int64_t off = static_cast<int64_t>(blockIdx.x) * hidden + i;  // the write-back was fixed, the reduction was not
+    out[off] = input[off] * inv_rms * weight[i];
   }
 }
 
