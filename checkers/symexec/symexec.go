@@ -17,6 +17,7 @@ import (
 	"context"
 	"io"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 
@@ -109,6 +110,11 @@ func (r *Result) Counters() map[string]int {
 			c["kernels executed under a launch site"]++
 			if len(run.Site.Unresolved) == 0 {
 				c["launch sites with full sizes"]++
+			}
+			for _, v := range run.Site.Spec.Vars {
+				if cause, ok := strings.CutPrefix(v.Source, "unknown: "); ok && v.Class == symex.Unknown {
+					c["launch sizes left unknown: "+cause]++
+				}
 			}
 		}
 	}

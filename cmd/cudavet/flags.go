@@ -92,7 +92,7 @@ var (
 )
 
 // dumpStages are the accepted -dump values.
-var dumpStages = []string{"ir", "queries"}
+var dumpStages = []string{"ir", "queries", "sizes"}
 
 // parseArgs parses flags, patterns and, after "--", extra clang flags.
 // Flags come before patterns, as with go vet.
@@ -184,7 +184,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.IntVar(&o.arch, "arch", 0, "__CUDA_ARCH__ for device code, e.g. 800 or 900 (0: 800)")
 	fs.BoolVar(&o.witness, "witness", true, "print each finding's witness (launch, thread, sizes) under it in text output")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
-	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking)")
+	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking) or sizes (each launch's sizes: class and source, instead of checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")

@@ -125,6 +125,13 @@ func (a *app) analyse() int {
 		if o.dump == "ir" {
 			return a.dumpIR(prog)
 		}
+		if o.dump == "sizes" {
+			if err := symexec.DumpSizes(a.stdout, prog); err != nil {
+				fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+				return exitUsage
+			}
+			return exitClean
+		}
 		if o.dump == "queries" {
 			// The solver queries go to stdout as they are asked, then the
 			// findings as usual.

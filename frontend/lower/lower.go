@@ -56,13 +56,39 @@ func TU(tu clang.TranslationUnit, cfg *Config) *Result {
 	}
 	l.drain()
 	res := &Result{Launches: l.launches}
+	keep := l.launchers()
 	for _, f := range l.order {
-		if f.Kind == ir.Host && !l.hasLaunch[f] {
+		if f.Kind == ir.Host && !keep[f] {
 			continue
 		}
 		res.Funcs = append(res.Funcs, f)
 	}
 	return res
+}
+
+// launchers returns the host functions that launch a kernel, directly or
+// through the host helpers they call: a binding that reads the tensors'
+// sizes and hands them to a helper that launches is the launcher.
+func (l *tuLowerer) launchers() map[*ir.Func]bool {
+	keep := map[*ir.Func]bool{}
+	for f, ok := range l.hasLaunch {
+		keep[f] = ok
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range l.order {
+			if f.Kind != ir.Host || keep[f] || f.Body == nil {
+				continue
+			}
+			ir.Inspect(f.Body, func(n ir.Node) bool {
+				if c, ok := n.(*ir.Call); ok && c.Fn != nil && keep[c.Fn] {
+					keep[f], changed = true, true
+				}
+				return !keep[f]
+			})
+		}
+	}
+	return keep
 }
 
 type tuLowerer struct {

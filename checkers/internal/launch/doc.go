@@ -17,15 +17,26 @@
 //     the region; view/reshape/flatten/contiguous share it; empty/zeros
 //     make new ones with the given shape.
 //   - Tensor dimensions and integer parameters are variables named after
-//     the code that uses them (the local they initialise, the kernel
-//     parameter they are passed as); names decide their class through
-//     checkers/internal/model: model-fixed sizes take the profiles'
-//     values, user-controlled ones range up to the production limits,
-//     other dimensions are user sizes in [1, 2^31-1], and no tensor holds
-//     more bytes than the device (model.DeviceMemory).
-//   - Integer parameters no name classifies, results of functions the
-//     analysis does not summarise, and values read from memory are
-//     unknown: a finding must hold for every value of them.
+//     the code that uses them (the local they initialise, the struct
+//     field they are stored in, the kernel parameter they are passed as),
+//     and each remembers its source: which tensor, which dimension from
+//     the front or the back. A name that classifies a size decides its
+//     class through checkers/internal/model; otherwise its source does
+//     (role.go): a dimension of a parameter tensor (weights, scales,
+//     zeros, biases, embeddings, rotary caches) and any dimension of an
+//     activation but its first is model-fixed, taking the profiles'
+//     dimension sets (model.DimSet); the first dimension of an activation
+//     is user-controlled like num_tokens, the numel of an activation like
+//     numel. The model-fixed sizes of one launch take their values from
+//     one profile (a selector variable), so no witness mixes two models.
+//   - A tensor's numel is the product of its dimensions; a launch that
+//     uses none of the variables of that product gets a numel of its own,
+//     unknown, at least the product of the dimensions it asked for and at
+//     most the device's memory (shapeBound).
+//   - Integer parameters of the entry that no name classifies, results
+//     of functions the analysis does not summarise, and values read from
+//     memory are unknown, each with its cause (-dump=sizes prints it): a
+//     finding must hold for every value of them.
 //   - Branches run both sides and merge at their join, as in symex;
 //     dispatch lambdas and host helpers are inlined; loops run one
 //     havocked iteration.
@@ -37,4 +48,6 @@
 //	expr.go    expressions, calls, dim3
 //	tensor.go  the tensor model and the summaries of the PyTorch API
 //	spec.go    from a launch to the kernel's symex.Spec; naming and classes
+//	role.go    the class of a size from its source; source texts
+//	dump.go    -dump=sizes
 package launch

@@ -3,6 +3,7 @@ package launch
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -20,6 +21,9 @@ type value struct {
 	// sizesOf is t.sizes() of a tensor of unknown rank: indexing it with a
 	// constant is t.size(i).
 	sizesOf *tensor
+	// rec is a record's fields (a params struct the launcher fills and
+	// hands to the helper that launches), copied on write.
+	rec map[string]value
 	// factors, for an integer that is a product of non-negative sizes
 	// that cannot overflow (numel, a shape's product), lists them, so that
 	// numel / size(-1) divides exactly.
@@ -27,7 +31,7 @@ type value struct {
 }
 
 func (v value) known() bool {
-	return v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil
+	return v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil || v.rec != nil
 }
 
 // pointer is off bytes into a tensor's region; elem is the pointee's size
@@ -50,7 +54,13 @@ type hvar struct {
 	kind    varKind
 	signed  bool
 	pos     token.Pos
-	ten     *tensor // for a restVar, its tensor
+	ten     *tensor // for a restVar or a tensor dimension, its tensor
+	// cause, for an unknownVar, says why it is unknown (causeData...);
+	// empty: untraced host code.
+	cause string
+	// front and back place a tensor dimension: size(front) when front >=
+	// 0, size(-back) when back > 0.
+	front, back int
 }
 
 type varKind int
@@ -155,7 +165,7 @@ func (x *executor) param(p *ir.Var) value {
 		if cls, _ := classify(p.Name); cls == unclassified {
 			kind = unknownVar
 		}
-		return value{t: x.newVar(p.Name, true, kind, t.Bits, t.Signed, p.P)}
+		return x.because(value{t: x.newVar(p.Name, true, kind, t.Bits, t.Signed, p.P)}, causeParam)
 	case *ir.BoolType:
 		return value{t: x.newVar(p.Name, true, choiceVar, 0, false, p.P)}
 	}
@@ -173,6 +183,26 @@ func (x *executor) newVar(display string, named bool, kind varKind, w int, signe
 	x.vars[name] = &hvar{term: t, display: display, named: named, kind: kind, signed: signed, pos: pos}
 	x.order = append(x.order, name)
 	return t
+}
+
+// Why an unknown stays unknown, for -dump=sizes and the verdicts: what a
+// user would annotate.
+const (
+	causeData  = "data loaded at run time"
+	causeCall  = "result of a call the analysis does not summarise"
+	causeParam = "host parameter that neither its name nor its use classifies"
+	causeShape = "elements of a tensor beyond the dimensions the launcher asked for"
+	causeHost  = "untraced host code"
+)
+
+// because records why v's variable is unknown.
+func (x *executor) because(v value, cause string) value {
+	if v.t != nil && v.t.Op == sym.OpVar {
+		if h := x.vars[v.t.Name]; h != nil && h.kind == unknownVar {
+			h.cause = cause
+		}
+	}
+	return v
 }
 
 // unknown returns an unknown value of type t.
@@ -299,6 +329,9 @@ func (x *executor) zeroOf(v *ir.Var, pos token.Pos) value {
 		one := sym.Const(32, 1)
 		return value{dim3: &[3]*sym.Term{one, one, one}}
 	}
+	if _, ok := v.Type.(*ir.StructType); ok {
+		return value{rec: map[string]value{}} // fields unknown until stored
+	}
 	return x.unknown(v.Name, pos, v.Type)
 }
 
@@ -317,7 +350,31 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 			return
 		}
 	}
+	if old.rec != nil && !strings.Contains(s.Field, ".") {
+		rec := make(map[string]value, len(old.rec)+1)
+		for k, f := range old.rec {
+			rec[k] = f
+		}
+		rec[s.Field] = x.nameField(s.Var.Name+"."+s.Field, v)
+		st.env[s.Var] = value{rec: rec}
+		return
+	}
 	st.env[s.Var] = value{}
+}
+
+// nameField names a size not yet named after the field it is stored in
+// (params.n_rows = x.size(0)): messages say which field the kernel's
+// argument came from.
+func (x *executor) nameField(name string, v value) value {
+	if v.t == nil || v.t.IsBool() {
+		return v
+	}
+	if base := stripResize(v.t); base.Op == sym.OpVar {
+		if h := x.vars[base.Name]; h != nil && !h.named && h.kind == sizeVar {
+			h.display, h.named = name, true
+		}
+	}
+	return v
 }
 
 func fieldIndex(f string) int {

@@ -81,6 +81,9 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 				return value{t: v.dim3[i]}
 			}
 		}
+		if f, ok := v.rec[e.Name]; ok {
+			return f
+		}
 		return x.unknown(e.Name, e.P, e.T)
 	case *ir.Call:
 		return x.call(e, st)
@@ -89,7 +92,7 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 	case *ir.Load:
 		x.eval(e.Ptr, st)
 		x.eval(e.Index, st)
-		return x.unknown("load", e.P, e.T)
+		return x.because(x.unknown("load", e.P, e.T), causeData)
 	case *ir.Unknown:
 		x.cut["unknown host expressions"]++
 		return x.unknown("unknown", e.P, e.T)
@@ -304,7 +307,7 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) value {
 	if v, ok := minMax(name, args, e.T); ok {
 		return v
 	}
-	return x.unknown(e.Name, e.P, e.T)
+	return x.because(x.unknown(e.Name, e.P, e.T), causeCall)
 }
 
 // minMax computes min and max of integers.
@@ -351,7 +354,7 @@ func (x *executor) call(e *ir.Call, st *state) value {
 	if v, ok := minMax(name, args, e.T); ok {
 		return v
 	}
-	return x.unknown(shortName(e.Name), e.P, e.T)
+	return x.because(x.unknown(shortName(e.Name), e.P, e.T), causeCall)
 }
 
 func shortName(n string) string {
@@ -367,7 +370,7 @@ func shortName(n string) string {
 func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []value, e *ir.Call, st *state) value {
 	if len(x.frames) > maxInline || (f != nil && x.onStack(f)) {
 		x.cut["host calls not inlined (depth or recursion)"]++
-		return x.unknown("call", e.P, e.T)
+		return x.because(x.unknown("call", e.P, e.T), causeCall)
 	}
 	callee := st
 	if f != nil {

@@ -22,6 +22,9 @@ type Config struct {
 	Values map[string][]int64
 	// Who maps a canonical name and a value to the profiles that give it.
 	Who map[string]map[int64][]string
+	// Profiles are the profiles the values come from: the model-fixed
+	// sizes of one witness are all taken from one of them.
+	Profiles []*model.Profile
 }
 
 // NewConfig makes the configuration of a set of profiles: fixed sizes
@@ -32,7 +35,7 @@ func NewConfig(label string, ps []*model.Profile, mutate bool) *Config {
 	if mutate {
 		vals = model.Mutate(vals)
 	}
-	return &Config{Label: label, Values: vals, Who: who}
+	return &Config{Label: label, Values: vals, Who: who, Profiles: ps}
 }
 
 // Site is one launch reached from an entry point.
@@ -51,7 +54,9 @@ type Site struct {
 	// NotApplicable is set when the configuration gives no value to a
 	// fixed size the launch uses (an MoE launcher under a dense model).
 	NotApplicable string
-	// Fixed lists the model-fixed sizes the spec uses.
+	// Fixed lists the model-fixed sizes the spec uses that their names
+	// classify; the sizes their sources classify (a weight's columns)
+	// carry their profile and formula in their symex.VarInfo.Origins.
 	Fixed []FixedSize
 }
 

@@ -1,7 +1,9 @@
 package launch
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/cudavet/cudavet/checkers/internal/model"
@@ -88,6 +90,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.args(s.Kernel, args)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.pc...)
+	b.pointers()
 	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
 	b.classes()
 	site.Spec = b.spec
@@ -100,6 +103,48 @@ type specBuilder struct {
 	spec    *symex.Spec
 	display map[string]string // this site's names of host variables
 	memory  []*sym.Term
+	model   *sym.Term // the profile selector (see selector), once made
+	pending []pendingPtr
+	bounds  map[*tensor]*sym.Term // shapeBound's numel variables
+}
+
+type pendingPtr struct {
+	p *ir.Var
+	t *ir.PointerType
+	a value
+}
+
+// pointers gives the pointer parameters their lengths once the scalars,
+// the geometry and the path condition are known: a tensor whose numel
+// they do not use is bounded by its shape alone (see shapeBound).
+func (b *specBuilder) pointers() {
+	uses := map[string]bool{}
+	mark := func(t *sym.Term) {
+		if t != nil {
+			for _, v := range t.Vars() {
+				uses[v.Name] = true
+			}
+		}
+	}
+	for _, t := range b.spec.Params {
+		mark(t)
+	}
+	for i := range 3 {
+		mark(b.spec.Grid[i])
+		mark(b.spec.Block[i])
+	}
+	mark(b.spec.Smem)
+	for _, t := range b.spec.Assume {
+		mark(t)
+	}
+	for _, pp := range b.pending {
+		if pp.a.ptr != nil {
+			mark(pp.a.ptr.off)
+		}
+	}
+	for _, pp := range b.pending {
+		b.pointer(pp.p, pp.t, pp.a, uses)
+	}
 }
 
 // args binds the kernel's parameters to the launch's arguments.
@@ -136,14 +181,14 @@ func (b *specBuilder) args(k *ir.Func, args []value) {
 				b.spec.Params[p] = sym.Ne(a.t, sym.Const(a.t.Width, 0))
 			}
 		case *ir.PointerType:
-			b.pointer(p, t, a)
+			b.pending = append(b.pending, pendingPtr{p, t, a})
 		}
 	}
 }
 
 // pointer gives a pointer parameter the length of the tensor it points
 // into: (numel × element size − offset) / the parameter's element size.
-func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value) {
+func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value, uses map[string]bool) {
 	if a.ptr == nil || a.ptr.ten == nil {
 		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
 		return
@@ -162,7 +207,7 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value) {
 	// numel is one variable (the facts relate it to the dimensions): a
 	// product of every dimension asked for would put its multiplications
 	// in every bounds query.
-	numel := ten.numel
+	numel := b.shapeBound(ten, uses)
 	off, constOff := a.ptr.off.Const()
 	switch {
 	case constOff && off == 0 && elem%pe == 0:
@@ -197,6 +242,44 @@ func (b *specBuilder) geometry(grid, block, smem value) {
 	if smem.t != nil && !smem.t.IsBool() {
 		b.spec.Smem = sym.Resize(smem.t, 64, false)
 	}
+}
+
+// shapeBound is the number of elements of t as the launch sees it. When
+// the launch uses none of the variables of t's numel chain (numel, and
+// the rests split from it), the exact chain numel = d₀ × … × rest, a
+// product of variables, says nothing the launch needs beyond
+// numel >= the product of the dimensions it asked for: numel becomes a
+// variable of its own, unknown (a finding must hold for every value, as
+// for a shape the code never looked at), bounded below by that product
+// and above by the device. Every exact numel satisfies the relaxation,
+// so a finding under it holds for every exact shape, and a proof under
+// it for every shape; the solver is spared the multiplications.
+func (b *specBuilder) shapeBound(t *tensor, uses map[string]bool) *sym.Term {
+	if t.rest == nil {
+		return t.numel
+	}
+	for _, name := range b.x.order {
+		if h := b.x.vars[name]; h.ten == t && h.kind == restVar && uses[name] {
+			return t.numel
+		}
+	}
+	if b.bounds == nil {
+		b.bounds = map[*tensor]*sym.Term{}
+	}
+	if n := b.bounds[t]; n != nil {
+		return n
+	}
+	n := b.x.newVar("numel("+t.name+")", false, unknownVar, 64, true, 0)
+	b.x.vars[n.Name].cause = causeShape
+	b.bounds[t] = n
+	prod := sym.Const(64, 1)
+	for _, f := range b.x.expand(t.factors) {
+		if f != t.rest {
+			prod = sym.Mul(prod, f)
+		}
+	}
+	b.memory = append(b.memory, sym.Sle(prod, n), sym.Sle(n, sym.Int(64, maxNumel)))
+	return n
 }
 
 // relevantFacts returns the facts of the analysis (tensor shapes,
@@ -318,9 +401,11 @@ func (b *specBuilder) describe(h *hvar) {
 	switch h.kind {
 	case unknownVar:
 		info.Class = symex.Unknown
+		info.Source = "unknown: " + cmp.Or(h.cause, causeHost)
 		return
 	case choiceVar:
 		info.Class = symex.User
+		info.Source = "a flag, rank or dtype the caller picks"
 		return
 	case restVar:
 		if h.ten != nil && !h.ten.inspected {
@@ -334,27 +419,116 @@ func (b *specBuilder) describe(h *hvar) {
 		v = sym.Resize(v, 64, h.signed)
 	}
 	cls, canon := classify(display)
-	if cls == unclassified {
-		// A dimension no name describes could be anything from 1 to 2^31:
-		// choosing it would report shapes no maintainer would run. It
-		// stays unknown (a finding must hold for every value of it).
-		info.Class = symex.Unknown
-		return
+	named := cls != unclassified
+	if !named {
+		// Messages name the source of a size only where the source, not
+		// the name, gave its class.
+		info.Source = source(h)
+		cls, canon = role(h)
 	}
 	switch cls {
+	case unclassified:
+		// Neither its name nor where it comes from classifies it (an
+		// integer a host helper returned): a finding must hold for every
+		// value of it.
+		info.Class = symex.Unknown
 	case fixedClass:
 		info.Class = symex.Fixed
-		vals := b.x.cfg.Values[canon]
-		if len(vals) == 0 {
-			b.site.NotApplicable = fmt.Sprintf("%s: %s has no %s", display, b.x.cfg.Label, canon)
+		b.fixed(v, display, canon)
+		if !named {
+			// The profile and formula of the value: a structural size's
+			// name says nothing of either.
+			info.Profile, info.Origins = b.model, b.origins(canon)
+		} else {
+			b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
 		}
-		var alts []*sym.Term
-		for _, val := range vals {
-			alts = append(alts, sym.Eq(v, sym.Int(64, val)))
-		}
-		b.spec.Assume = append(b.spec.Assume, sym.BOr(alts...))
-		b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
 	case userClass:
 		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, model.UserLimits[canon])))
 	}
+}
+
+// fixed constrains a model-fixed size v to the values of its canonical
+// name, each under the profiles that give it (∨ₚ ∨ᵥ v = val ∧ model = p),
+// so that the fixed sizes of one witness all come from one model.
+// Values only a -mutate variant gives hold under any profile.
+func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
+	cfg := b.x.cfg
+	var alts []*sym.Term
+	hasOne := canon == restDims
+	if hasOne {
+		canon = model.DimSet
+		alts = append(alts, sym.Eq(v, sym.Int(64, 1)))
+	}
+	vals := cfg.Values[canon]
+	if len(vals) == 0 {
+		b.site.NotApplicable = fmt.Sprintf("%s: %s has no %s", display, cfg.Label, canon)
+	}
+	sel := b.selector()
+	if len(vals) > 0 {
+		// The range too, which the solver's bound reasoning reads more
+		// easily than the disjunction.
+		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, vals[len(vals)-1])))
+	}
+	given := map[int64]bool{}
+	for pi, p := range cfg.Profiles {
+		var same []*sym.Term
+		for _, val := range p.Values[canon] {
+			if !slices.Contains(vals, val) {
+				continue
+			}
+			given[val] = true
+			same = append(same, sym.Eq(v, sym.Int(64, val)))
+		}
+		if len(same) > 0 {
+			alts = append(alts, sym.BAnd(sym.Eq(sel, sym.Int(64, int64(pi))), sym.BOr(same...)))
+		}
+	}
+	for _, val := range vals {
+		if !given[val] {
+			alts = append(alts, sym.Eq(v, sym.Int(64, val)))
+		}
+	}
+	// The domain on its own too, v = c₁ ∨ … ∨ v = cₖ, the form the
+	// solver's case splitting recognises (solver.Split): with v a constant
+	// per case, the products it enters are linear.
+	var domain []*sym.Term
+	if hasOne {
+		domain = append(domain, sym.Eq(v, sym.Int(64, 1)))
+	}
+	for _, val := range vals {
+		domain = append(domain, sym.Eq(v, sym.Int(64, val)))
+	}
+	b.spec.Assume = append(b.spec.Assume, sym.BOr(domain...), sym.BOr(alts...))
+}
+
+// origins names, for each profile and value of canon, the profile and
+// the formula that give it ("Llama-3-8B: 2 × intermediate_size").
+func (b *specBuilder) origins(canon string) map[[2]int64]string {
+	out := map[[2]int64]string{}
+	for pi, p := range b.x.cfg.Profiles {
+		for _, val := range p.Values[model.DimSet] {
+			if why := p.Dims[val]; why != "" && (canon == model.DimSet || canon == restDims) {
+				out[[2]int64{int64(pi), val}] = p.Name + ": " + why
+			}
+		}
+	}
+	return out
+}
+
+// selector is the site's model variable: the index of the profile its
+// fixed sizes come from. It is described once, as a fixed size whose
+// Profile is itself.
+func (b *specBuilder) selector() *sym.Term {
+	if b.model != nil {
+		return b.model
+	}
+	b.model = sym.Var(fmt.Sprintf("@model#%d", len(b.x.sites)), 64)
+	info := &symex.VarInfo{Term: b.model, Display: "model", Class: symex.Fixed, Signed: true, Source: "the model profile",
+		Profile: b.model, Origins: map[[2]int64]string{}}
+	for pi, p := range b.x.cfg.Profiles {
+		info.Origins[[2]int64{int64(pi), int64(pi)}] = p.Name
+	}
+	b.spec.Vars = append(b.spec.Vars, info)
+	b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 0), b.model), sym.Slt(b.model, sym.Int(64, int64(max(1, len(b.x.cfg.Profiles))))))
+	return b.model
 }

@@ -101,6 +101,8 @@ func (x *executor) dim(t *tensor, i int64) *sym.Term {
 	if i >= 0 {
 		for int64(len(t.lead)) <= i {
 			d := x.newVar(fmt.Sprintf("%s.size(%d)", t.name, len(t.lead)), false, sizeVar, 64, true, 0)
+			h := x.vars[d.Name]
+			h.ten, h.front = t, len(t.lead)
 			t.lead = append(t.lead, d)
 			x.split(t, d)
 		}
@@ -108,6 +110,8 @@ func (x *executor) dim(t *tensor, i int64) *sym.Term {
 	}
 	for int64(len(t.trail)) < -i {
 		d := x.newVar(fmt.Sprintf("%s.size(%d)", t.name, -len(t.trail)-1), false, sizeVar, 64, true, 0)
+		h := x.vars[d.Name]
+		h.ten, h.front, h.back = t, -1, len(t.trail)+1
 		t.trail = append(t.trail, d)
 		x.split(t, d)
 	}
@@ -117,14 +121,25 @@ func (x *executor) dim(t *tensor, i int64) *sym.Term {
 // split takes dimension d out of t's rest: rest = d × rest'. The facts
 // it adds hold for every value of rest (d = 1, rest' = rest), so a launch
 // needs them only when it uses d or rest' (see relevantFacts).
+//
+// A launch that uses d but neither t's numel nor rest' does not need
+// them either: d's own range holds without them, and leaving out the
+// products keeps the solver off 64-bit multiplications of variables that
+// only a tensor whose pointer the launch does not take would bring in
+// (its memory bound is weaker than the limits of its dimensions' roles).
 func (x *executor) split(t *tensor, d *sym.Term) {
+	x.sizeFacts(d)
 	before := len(x.facts)
+	numel := t.numel
 	defer func() {
 		for _, f := range x.facts[before:] {
-			x.refines[f.Key()] = []string{d.Name, t.rest.Name}
+			owners := []string{t.rest.Name}
+			for _, v := range numel.Vars() {
+				owners = append(owners, v.Name)
+			}
+			x.refines[f.Key()] = owners
 		}
 	}()
-	x.sizeFacts(d)
 	var known []string
 	for _, l := range t.lead {
 		known = append(known, x.vars[l.Name].display)

@@ -11,7 +11,9 @@
 //     takes the values the profiles give it (Profile.Values);
 //   - user-controlled (tokens, batch, sequence length, cache blocks): it
 //     ranges over [1, Limit] (UserLimits);
-//   - anything else: not classified (the caller decides).
+//   - anything else: not classified (the caller decides; the launcher
+//     analysis classifies it by its source, and gives a model-fixed size
+//     no name describes the profile's dimension set, Profile.Dims).
 //
 // Files:
 //
@@ -47,7 +49,18 @@ type Profile struct {
 	Values map[string][]int64
 	// MaxPosition is max_position_embeddings (0 if absent).
 	MaxPosition int64
+	// Dims is the model's dimension set: every width a parameter tensor
+	// of the model has (hidden, intermediate, 2 × intermediate, the q/k/v
+	// projection width, head size, rotary dim, vocabulary, experts...),
+	// each with the formula that gives it ("2 × intermediate_size"). Its
+	// values are Values[DimSet].
+	Dims map[int64]string
 }
+
+// DimSet is the canonical name of a dimension of a parameter tensor, or of
+// an activation the launcher relates to one: it takes the values of the
+// profile's dimension set (Profile.Dims).
+const DimSet = "model_dim"
 
 // Bundled returns the bundled profiles, sorted by ID. They are read once
 // and shared: callers must not change them.
@@ -244,7 +257,52 @@ func FromConfig(id string, data []byte) (*Profile, error) {
 	// intermediate size.
 	add("d", p.Values["hidden_size"]...)
 	add("d", p.Values["intermediate_size"]...)
+	p.dims(c)
 	return p, nil
+}
+
+// dims fills the dimension set: the widths of the model's weights,
+// scales, embeddings and caches, first formula kept for each value.
+func (p *Profile) dims(c config) {
+	p.Dims = map[int64]string{}
+	put := func(v int64, why string) {
+		if _, ok := p.Dims[v]; v > 0 && !ok {
+			p.Dims[v] = why
+			p.Values[DimSet] = append(p.Values[DimSet], v)
+		}
+	}
+	for _, h := range p.Values["hidden_size"] {
+		put(h, "hidden_size")
+	}
+	for i, v := range p.Values["intermediate_size"] {
+		name := "intermediate_size"
+		if i > 0 || (c.Intermediate == 0 && c.MoEInt > 0) {
+			name = "moe_intermediate_size"
+		}
+		put(v, name)
+		put(2*v, "2 × "+name)
+	}
+	heads, kv := c.Heads, first(c.KVHeads, c.Heads)
+	for _, hd := range p.Values["head_size"] {
+		put(hd, "head_dim")
+		put(heads*hd, "num_attention_heads × head_dim")
+		put(kv*hd, "num_key_value_heads × head_dim")
+		put((heads+2*kv)*hd, "(num_attention_heads + 2 × num_key_value_heads) × head_dim")
+	}
+	for _, r := range p.Values["rotary_dim"] {
+		put(r, "rotary_dim")
+	}
+	for _, name := range []string{"vocab_size", "num_experts", "topk", "group_size", "kv_lora_rank", "q_lora_rank", "num_heads", "num_kv_heads"} {
+		for _, v := range p.Values[name] {
+			put(v, name)
+		}
+	}
+	if g := first(p.Values["group_size"]...); g > 0 {
+		for _, h := range p.Values["hidden_size"] {
+			put(h/g, "hidden_size / group_size")
+		}
+	}
+	slices.Sort(p.Values[DimSet])
 }
 
 func first(vs ...int64) int64 {

@@ -78,3 +78,24 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// The dimension set holds the widths of a model's weights with their
+// formulas: 2 × intermediate for gate_up, the q/k/v width, the vocabulary.
+func TestDims(t *testing.T) {
+	ps, err := Lookup("llama-3-8b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := ps[0].Dims
+	for v, want := range map[int64]string{
+		4096: "hidden_size", 14336: "intermediate_size", 28672: "2 × intermediate_size",
+		6144: "(num_attention_heads + 2 × num_key_value_heads) × head_dim", 128: "head_dim", 128256: "vocab_size",
+	} {
+		if d[v] != want {
+			t.Errorf("Dims[%d] = %q, want %q", v, d[v], want)
+		}
+	}
+	if !slices.Contains(ps[0].Values[DimSet], 28672) || !slices.IsSorted(ps[0].Values[DimSet]) {
+		t.Errorf("Values[DimSet] = %v", ps[0].Values[DimSet])
+	}
+}

@@ -55,6 +55,7 @@ func init() {
 		"num_blocks": {"num_blocks", "num_cache_blocks", "num_kv_blocks", "num_gpu_blocks", "max_num_blocks_per_seq", "max_num_blocks"},
 		"block_size": {"block_size", "page_size", "cache_block_size"},
 		"numel":      {"numel", "num_elements", "n_elements", "total_elements", "num_elems", "n_elems"},
+		"num_splits": {"num_splits", "split_k", "split_k_iters", "splitk", "num_kv_splits", "max_num_partitions", "num_partitions"},
 	} {
 		for _, n := range names {
 			userNames[n] = canon
@@ -76,6 +77,8 @@ func init() {
 //   - block_size 256 (KV-cache page or GEMM tile size).
 //   - numel 2^36 elements of one tensor (a third of an H200's memory in
 //     16-bit elements).
+//   - num_splits 64: the split-K or KV-split count of one launch (a
+//     configuration the caller picks; kernels tune it to 1-16).
 //
 // Sizes that no name classifies are unknown: the launcher analysis does
 // not choose them.
@@ -86,6 +89,7 @@ var UserLimits = map[string]int64{
 	"num_blocks": 1 << 20,
 	"block_size": 256,
 	"numel":      1 << 36,
+	"num_splits": 64,
 }
 
 // DeviceMemory bounds the bytes of one tensor: 141 GB, an H200's memory.

@@ -26,10 +26,12 @@ type Split struct {
 }
 
 // maxCases bounds the sub-queries one query is split into.
-const maxCases = 64
+const maxCases = 128
 
-// maxValues bounds the values of a variable worth splitting on.
-const maxValues = 32
+// maxValues bounds the values of a variable worth splitting on: the
+// dimension set of the bundled profiles (every width of their weights)
+// has about 70.
+const maxValues = 96
 
 // NewSplit returns next behind case splitting.
 func NewSplit(next Solver) *Split { return &Split{next: next} }

@@ -49,6 +49,14 @@ type VarInfo struct {
 	Term    *sym.Term
 	Class   Class
 	Display string // how messages name it ("num_tokens", "threadIdx.x", "len(out)")
+	// Source, for a size a launcher gives, says where it comes from and
+	// why it has its class ("rows of input", "columns of weight").
+	Source string
+	// Origins, for a model-fixed size, names the profile and formula of
+	// each value: Origins[{p, v}] under profile p (the value of Profile
+	// in the witness), e.g. "Llama-3-8B: 2 × intermediate_size".
+	Profile *sym.Term
+	Origins map[[2]int64]string
 	Pos     token.Pos
 	Signed  bool
 	// Deps, for a Choice, names the variables its range depends on

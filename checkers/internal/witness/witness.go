@@ -50,20 +50,21 @@ func WhenAt(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term) string {
 func when(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term, monotone bool) string {
 	var fixed, user []string
 	for _, info := range tr.Sizes(relevant) {
-		{
-			if w.Threshold != nil && w.Threshold.Var == info {
-				continue
-			}
-			val, ok := Value(info, w)
-			if !ok {
-				continue
-			}
-			s := fmt.Sprintf("%s = %d", info.Display, val)
-			if info.Class == symex.Fixed {
-				fixed = append(fixed, s)
-			} else {
-				user = append(user, s)
-			}
+		if selector(info) || (w.Threshold != nil && w.Threshold.Var == info) {
+			continue
+		}
+		val, ok := Value(info, w)
+		if !ok {
+			continue
+		}
+		s := fmt.Sprintf("%s = %d", name(info), val)
+		if o := origin(info, w, val); o != "" {
+			s += " (" + o + ")"
+		}
+		if info.Class == symex.Fixed {
+			fixed = append(fixed, s)
+		} else {
+			user = append(user, s)
 		}
 	}
 	sort.Strings(fixed)
@@ -79,7 +80,7 @@ func when(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term, monotone bool
 		if !monotone {
 			op = "="
 		}
-		fmt.Fprintf(&b, "when %s %s %d", th.Var.Display, op, val)
+		fmt.Fprintf(&b, "when %s %s %d", name(th.Var), op, val)
 		if len(rest) > 0 {
 			b.WriteString(" with " + strings.Join(rest, ", "))
 		}
@@ -89,6 +90,34 @@ func when(tr *symex.Trace, w *symex.Witness, relevant []*sym.Term, monotone bool
 		return "with " + strings.Join(rest, ", ")
 	}
 	return ""
+}
+
+// name is a size's display name with its source when the source says
+// more than the name ("M (rows of input)").
+func name(info *symex.VarInfo) string {
+	if info.Source == "" || info.Source == info.Display {
+		return info.Display
+	}
+	return info.Display + " (" + info.Source + ")"
+}
+
+// selector reports the profile selector of a launch (see launch), which
+// messages name through the origins of the fixed sizes.
+func selector(info *symex.VarInfo) bool {
+	return info.Profile != nil && info.Profile == info.Term
+}
+
+// origin names the profile and formula of a fixed size's value in the
+// witness: "Llama-3-8B: 2 × intermediate_size".
+func origin(info *symex.VarInfo, w *symex.Witness, val int64) string {
+	if info.Profile == nil || info.Origins == nil {
+		return ""
+	}
+	p, ok := w.Model[info.Profile.Name]
+	if !ok {
+		return ""
+	}
+	return info.Origins[[2]int64{int64(p), val}]
 }
 
 // Related returns the witness as related entries at pos: the launch
@@ -117,7 +146,11 @@ func Related(tr *symex.Trace, w *symex.Witness, pos token.Pos, context string) [
 		if info.Class != symex.Fixed && info.Class != symex.User {
 			continue
 		}
-		if v, ok := Value(info, w); ok {
+		v, ok := Value(info, w)
+		switch {
+		case ok && selector(info):
+			sizes = append(sizes, "model="+strings.ReplaceAll(info.Origins[[2]int64{v, v}], " ", "_"))
+		case ok:
 			sizes = append(sizes, fmt.Sprintf("%s=%d", info.Display, v))
 		}
 	}

@@ -1,6 +1,7 @@
 // No report by design: nothing tells cudavet how large M and n can be (no
-// annotation, and launcher analysis is future work), so row * n is only
-// an overflow for some unknown sizes, and a finding must hold for all.
+// annotation, and the launcher takes them as plain integers from its
+// caller, not from a tensor), so row * n is only an overflow for some
+// unknown sizes, and a finding must hold for all.
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 
@@ -16,9 +17,10 @@ __global__ void row_scale_kernel(float* __restrict__ out, const float* __restric
   }
 }
 
-void row_scale(torch::Tensor& out, const torch::Tensor& in, const torch::Tensor& row_scale) {
-  const int M = in.size(0);
-  const int n = in.size(1);
+void row_scale(torch::Tensor& out, const torch::Tensor& in, const torch::Tensor& row_scale, const int64_t rows,
+               const int64_t width) {
+  const int M = rows;
+  const int n = width;
   const dim3 block(128, 8);
   const dim3 grid((M + 7) / 8);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream();

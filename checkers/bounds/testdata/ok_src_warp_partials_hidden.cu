@@ -1,0 +1,40 @@
+// Row-sum reduction for RMSNorm with the hidden size read as int64_t and
+// cast to int, fixed: 32 per-warp partials cover the 32 warps of the
+// largest block min(hidden, 1024) can make.
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+__global__ void row_sumsq_kernel(float* __restrict__ out, const float* __restrict__ in, const int cols) {
+  __shared__ float partial[32];
+  const int row = blockIdx.x;
+  float acc = 0.f;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) {
+    const float v = in[static_cast<int64_t>(row) * cols + c];
+    acc += v * v;
+  }
+  for (int o = 16; o > 0; o /= 2) {
+    acc += __shfl_xor_sync(0xffffffff, acc, o);
+  }
+  const int warp = threadIdx.x / 32;
+  if (threadIdx.x % 32 == 0) {
+    partial[warp] = acc;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float total = 0.f;
+    for (int w = 0; w < blockDim.x / 32; ++w) {
+      total += partial[w];
+    }
+    out[row] = total;
+  }
+}
+
+void row_sumsq(torch::Tensor& out, const torch::Tensor& input) {
+  const int64_t hid = input.size(-1);
+  const int64_t rows = input.numel() / hid;
+  TORCH_CHECK(out.numel() == rows);
+  const int threads = std::min<int64_t>(hid, 1024);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  row_sumsq_kernel<<<rows, threads, 0, stream>>>(out.data_ptr<float>(), input.data_ptr<float>(),
+                                                 static_cast<int>(hid));
+}

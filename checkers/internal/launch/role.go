@@ -1,0 +1,87 @@
+package launch
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/cudavet/cudavet/checkers/internal/model"
+)
+
+// paramTensor matches the names of parameter tensors: weights, their
+// quantisation scales and zero points, biases, embedding and LM-head
+// tables, rotary caches, norms' gammas, expert weights. Their dimensions
+// are set by the model.
+var paramTensor = regexp.MustCompile(`weight|^w\d*$|^w\d*_|^wq|^wk|^wv|^wo$|qweight|qzeros|zeros|zero_point|scales?$|^scale|scaling_factors?|bias|embed|lm_head|cos_sin|^cos$|^sin$|inv_freq|gamma|beta|^kernel|codebook|lut`)
+
+// isParam reports whether a tensor of that name holds model parameters.
+func isParam(name string) bool {
+	return paramTensor.MatchString(strings.Trim(strings.ToLower(name), "_"))
+}
+
+// restDims is the class of the dimensions of a parameter tensor the code
+// did not ask for: none (1) or one of the dimension set.
+const restDims = "model_rest"
+
+// role classifies a size no name classifies by where it comes from:
+//
+//   - a dimension of a parameter tensor, and any dimension of an
+//     activation but its first, is model-fixed: it takes the values of
+//     the profiles' dimension sets (model.DimSet);
+//   - the first dimension of an activation or output (its rows: tokens,
+//     batch, sequences, cache blocks) is user-controlled, up to the
+//     token limit;
+//   - the numel of an activation is user-controlled up to the numel
+//     limit; numel over the dimensions the code asked for (its rows when
+//     it asked for the last) up to the token limit.
+//
+// Sizes that come from no tensor (integers no name classifies, returned
+// by helpers the analysis does not summarise) stay unclassified.
+func role(h *hvar) (class, string) {
+	if h.ten == nil {
+		return unclassified, ""
+	}
+	param := isParam(h.ten.name)
+	switch {
+	case h.kind == restVar && h.ten.rest != h.term:
+		// A rest since split (numel, numel / size(0)): the product of
+		// the dimensions it was split into, which the facts define.
+		return userClass, "numel"
+	case h.kind == restVar && param:
+		return fixedClass, restDims
+	case h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) > 0:
+		// numel over the dimensions asked for: the rows of a [rows,
+		// hidden] activation (or rows × heads), limited like tokens, not
+		// like a whole tensor's elements.
+		return userClass, "num_tokens"
+	case h.kind == restVar:
+		return userClass, "numel"
+	case param || h.front != 0:
+		return fixedClass, model.DimSet
+	}
+	return userClass, "num_tokens"
+}
+
+// source says where a size comes from, for messages: "rows of input",
+// "columns of weight", "last dim of x", "numel of x".
+func source(h *hvar) string {
+	if h.ten == nil {
+		return ""
+	}
+	n := h.ten.name
+	switch {
+	case h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) == 0:
+		return "numel of " + n
+	case h.kind == restVar:
+		return "inner dims of " + n
+	case h.front == 0:
+		return "rows of " + n
+	case h.front == 1:
+		return "columns of " + n
+	case h.back == 1:
+		return "last dim of " + n
+	case h.back > 0:
+		return fmt.Sprintf("size(%d) of %s", -h.back, n)
+	}
+	return fmt.Sprintf("size(%d) of %s", h.front, n)
+}

@@ -1,0 +1,46 @@
+package launch
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cudavet/cudavet/checkers/internal/model"
+	"github.com/cudavet/cudavet/frontend"
+)
+
+// Sizes no name classifies take their class from their source: the rows
+// of an activation are user-controlled, a weight's columns model-fixed,
+// whatever the variables are called; a params struct and a host helper
+// keep the sources.
+func TestRoles(t *testing.T) {
+	for file, want := range map[string][]string{
+		"../../overflow/testdata/bug_src_gemm_oc_epilogue.cu": {
+			"M                        user     rows of in_feats",
+			"OC                       fixed    columns of qweight",
+		},
+		"../../overflow/testdata/bug_src_params_struct.cu": {
+			"params.n_rows            user     rows of x",
+			"params.dim               fixed    columns of out",
+		},
+		"../../overflow/testdata/bug_src_grid_stride_numel.cu": {
+			"n                        user     numel of x",
+		},
+		"../../overflow/testdata/bug_src_rows_cols_helper.cu": {
+			"from residual_add",
+			"rows                     user     rows of a",
+			"cols                     fixed    columns of a",
+		},
+	} {
+		prog, err := frontend.Load(&frontend.Config{}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		Dump(&b, prog, NewConfig("the bundled models", model.Bundled(), false))
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: no %q in\n%s", file, w, b.String())
+			}
+		}
+	}
+}

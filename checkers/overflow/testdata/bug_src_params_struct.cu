@@ -1,0 +1,40 @@
+// SiLU-and-mul in the Mamba / FlashAttention layout: the binding fills a
+// params struct from the tensors (rows, the gate width, the pointers) and
+// a host helper launches from it. The kernel's offsets are ints, and
+// row * 2 * dim wraps once the rows of a 2 × 14336-wide gate_up output
+// pass 74898.
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+struct GatedActParams {
+  int64_t n_rows;
+  int dim;
+  void* out_ptr;
+  const void* x_ptr;
+};
+
+__global__ void silu_and_mul_kernel(float* __restrict__ out, const float* __restrict__ x, const int dim) {
+  const int row = blockIdx.x;
+  for (int i = threadIdx.x; i < dim; i += blockDim.x) {
+    const float g = x[row * 2 * dim + i];  // want "row \\* 2 \\* dim.* \\(int\\) overflows (when params.n_rows \\(rows of x\\) >= \\d+ with params.dim \\(columns of out\\) = \\d+ \\(.+: .+\\)|with params.dim \\(columns of out\\) = \\d+ \\(.+: .+\\), params.n_rows \\(rows of x\\) = \\d+)"
+    const float u = x[row * 2 * dim + dim + i];  // want "row \\* 2 \\* dim.* \\(int\\) overflows .*params.n_rows \\(rows of x\\)"
+    out[row * dim + i] = g / (1.f + __expf(-g)) * u;  // want "row \\* dim.* \\(int\\) overflows .*params.n_rows \\(rows of x\\)"
+  }
+}
+
+void run_silu_and_mul(const GatedActParams& params, cudaStream_t stream) {
+  const int threads = std::min(params.dim, 1024);
+  silu_and_mul_kernel<<<params.n_rows, threads, 0, stream>>>(static_cast<float*>(params.out_ptr),
+                                                             static_cast<const float*>(params.x_ptr), params.dim);
+}
+
+void silu_and_mul(torch::Tensor& out, const torch::Tensor& x) {
+  TORCH_CHECK(x.dim() == 2 && out.dim() == 2);
+  TORCH_CHECK(x.size(0) == out.size(0) && x.size(1) == 2 * out.size(1));
+  GatedActParams params;
+  params.n_rows = x.size(0);
+  params.dim = static_cast<int>(out.size(1));
+  params.out_ptr = out.data_ptr();
+  params.x_ptr = x.data_ptr();
+  run_silu_and_mul(params, at::cuda::getCurrentCUDAStream());
+}
