@@ -283,7 +283,7 @@ func SolverWith(timeout time.Duration) (solver.Solver, func()) {
 			return unavailable{err}, func() {}
 		}
 	}
-	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: timeout, Log: QueryLog, Shared: shared, Split: true})
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: timeout, Log: QueryLog, Shared: shared, Split: true, Ranges: true})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)

@@ -15,13 +15,17 @@ type Options struct {
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
 	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
 	Split        bool          // answer by cases on few-valued factors of products (Split)
+	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Independence → Cache → Timeout → Split → Shared → Log → (meter) → base
+//	Ranges → Independence → Cache → Timeout → Split → Shared → Log → (meter) → base
 //
+// The range step comes first: it is cheaper than a cache lookup and sees
+// the whole query (the bounds of a slice's variables may come from the
+// constraints slicing drops).
 // Slicing comes first so that the cache sees small, reusable queries; the
 // timeout covers only real solver work; the log shows exactly the queries
 // the solver gets. A Chain is safe for concurrent use when its base is
@@ -30,6 +34,7 @@ type Options struct {
 type Chain struct {
 	s     Solver
 	ind   *Independence // nil without Options.Independence
+	rng   *Ranges       // nil without Options.Ranges
 	cache *Cache        // nil without Options.Cache
 	meter *meter
 
@@ -60,6 +65,10 @@ func NewChain(base Solver, opts Options) *Chain {
 	if opts.Independence {
 		c.ind = NewIndependence(s)
 		s = c.ind
+	}
+	if opts.Ranges {
+		c.rng = NewRanges(s)
+		s = c.rng
 	}
 	c.s = s
 	return c
@@ -103,6 +112,9 @@ func (c *Chain) Stats() Stats {
 	}
 	if c.ind != nil {
 		s.Dropped = c.ind.Dropped()
+	}
+	if c.rng != nil {
+		s.RangeHits = c.rng.Hits()
 	}
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -21,6 +22,19 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 	}
 	if s.c.Live() > s.maxASTs {
 		s.c.Release()
+	}
+	if form, ok := sym.IntForm(q.Terms()); ok && !s.noInt && linear(form) {
+		// Integers first (see sym.IntForm): half the time left, the
+		// bit-vectors get the rest when they cannot tell.
+		ictx, cancel := halfTime(ctx)
+		r, m, err := s.checkInt(ictx, form, q, vars)
+		cancel()
+		if err == nil && r != solver.Unknown {
+			return r, m, nil
+		}
+		if ctx.Err() != nil {
+			return solver.Unknown, nil, nil
+		}
 	}
 	asts, err := s.translate(q.Terms())
 	if err != nil {
@@ -40,6 +54,26 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 		return solver.Unknown, nil, errors.Join(err, perr)
 	}
 	return r, m, err
+}
+
+// linear reports integer forms without products of two non-constants.
+func linear(form []*sym.ITerm) bool {
+	for _, f := range form {
+		if f.Nonlin {
+			return false
+		}
+	}
+	return true
+}
+
+// halfTime returns ctx with a deadline half-way to ctx's (none when ctx
+// has none).
+func halfTime(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
 }
 
 // translate makes the ASTs of ts. After a failure the context is released

@@ -31,6 +31,10 @@ type Options struct {
 	// left no query undecided (measured on a row-major epilogue kernel).
 	// Translations are shared by both modes.
 	Incremental bool
+	// NoIntegers asks every query over bit-vectors; by default a query
+	// whose operations cannot wrap is first asked over integers (see
+	// sym.IntForm).
+	NoIntegers bool
 }
 
 // Solver is one Z3 context and one Z3 solver in it. It implements
@@ -52,6 +56,7 @@ type Solver struct {
 	reason  string      // why the latest check was Unknown
 	maxASTs int
 	fresh   bool // decide each query with a new solver (not Options.Incremental)
+	noInt   bool // never ask the integer form (Options.NoIntegers)
 }
 
 // noTimeout is Z3's "no limit" timeout (UINT_MAX milliseconds).
@@ -63,7 +68,7 @@ func New(opts Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Solver{c: c, maxASTs: opts.MaxASTs, timeout: noTimeout, fresh: !opts.Incremental}
+	s := &Solver{c: c, maxASTs: opts.MaxASTs, timeout: noTimeout, fresh: !opts.Incremental, noInt: opts.NoIntegers}
 	if s.maxASTs <= 0 {
 		s.maxASTs = 1 << 17
 	}
