@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var found []finding
 	seen := map[ir.Expr]bool{}
 	hit := map[*symexec.Run]map[ir.Expr]bool{}
-	symexec.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
+	res.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
 		r, op := items[i].run, items[i].op
 		if hit[r][op.Node] {
 			return true

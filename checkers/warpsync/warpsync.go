@@ -41,9 +41,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Runs) == 0 {
 		return counts, nil
 	}
-	s, release := symexec.Solver()
+	s, release := res.Solver()
 	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	ctx, cancel := symexec.Context(context.Background())
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {

@@ -11,7 +11,9 @@ import (
 type Options struct {
 	Cache        bool          // answer from earlier answers (Cache)
 	Independence bool          // slice away constraints unrelated to the goal (Independence)
-	Timeout      time.Duration // per-query limit in the base solver; 0: none
+	Timeout      time.Duration // per-query wall-clock limit (a safety net, and for tests); 0: none
+	Work         uint64        // per-query limit of solver work units (Budget); 0: none
+	Allowance    *Allowance    // the units all queries of the chain draw on (Budget); nil: no total
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
 	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
 	Split        bool          // answer by cases on few-valued factors of products (Split)
@@ -21,7 +23,7 @@ type Options struct {
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Independence → Cache → Timeout → Split → Shared → Log → (meter) → base
+//	Ranges → Independence → Cache → Budget → Timeout → Split → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -57,6 +59,12 @@ func NewChain(base Solver, opts Options) *Chain {
 	if opts.Timeout > 0 {
 		// Above Split: a query's cases share its time.
 		s = NewTimeout(s, opts.Timeout)
+	}
+	if opts.Work > 0 || opts.Allowance != nil {
+		// Below the chain's own cache (deterministic for one chain) and
+		// above the process-wide table: a query is charged whether or not
+		// another goroutine happened to answer it first.
+		s = NewBudget(s, opts.Work, opts.Allowance)
 	}
 	if opts.Cache {
 		c.cache = NewCache(s)

@@ -67,7 +67,7 @@ func timedOut(ctx context.Context, why string) bool {
 	if ctx.Err() != nil {
 		return true
 	}
-	for _, w := range []string{"timeout", "cancel", "interrupt"} {
+	for _, w := range []string{"timeout", "cancel", "interrupt", "resource", "budget"} {
 		if strings.Contains(why, w) {
 			return true
 		}

@@ -39,14 +39,14 @@ func (s *Solver) checkInt(ctx context.Context, form []*sym.ITerm, q solver.Query
 		return solver.Unknown, nil, err
 	}
 	C.Z3_solver_inc_ref(s.c.ctx, fresh)
-	old, oldTimeout := s.s, s.timeout
-	s.s, s.timeout = fresh, noTimeout
+	old, oldLimit := s.s, s.rlimit
+	s.s, s.rlimit = fresh, 0
 	defer func() {
 		s.dropModel()
 		C.Z3_solver_dec_ref(s.c.ctx, fresh)
-		s.s, s.timeout = old, oldTimeout
+		s.s, s.rlimit = old, oldLimit
 	}()
-	if err := s.setParams(noTimeout, true); err != nil {
+	if err := s.setParams(0, true); err != nil {
 		return solver.Unknown, nil, err
 	}
 	for _, v := range vars { // a variable's unsigned value is in [0, 2^w)

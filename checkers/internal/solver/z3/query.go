@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
+	"os"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -24,17 +24,18 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 		s.c.Release()
 	}
 	if form, ok := sym.IntForm(q.Terms()); ok && !s.noInt && linear(form) {
-		// Integers first (see sym.IntForm): half the time left, the
-		// bit-vectors get the rest when they cannot tell.
-		ictx, cancel := halfTime(ctx)
-		r, m, err := s.checkInt(ictx, form, q, vars)
-		cancel()
+		// Integers first (see sym.IntForm), with a quarter of the work
+		// units; the bit-vectors get theirs when the integers cannot tell.
+		r, m, err := s.checkInt(quarterWork(ctx), form, q, vars)
 		if err == nil && r != solver.Unknown {
 			return r, m, nil
 		}
 		if ctx.Err() != nil {
 			return solver.Unknown, nil, nil
 		}
+	}
+	if os.Getenv("CUDAVET_LASTQ") != "" { // DEBUG-TEMP
+		os.WriteFile(fmt.Sprintf("/tmp/lastq_%p.smt2", s), []byte(solver.SMTLIB(q)), 0o644)
 	}
 	asts, err := s.translate(q.Terms())
 	if err != nil {
@@ -66,14 +67,12 @@ func linear(form []*sym.ITerm) bool {
 	return true
 }
 
-// halfTime returns ctx with a deadline half-way to ctx's (none when ctx
-// has none).
-func halfTime(ctx context.Context) (context.Context, context.CancelFunc) {
-	d, ok := ctx.Deadline()
-	if !ok {
-		return context.WithCancel(ctx)
+// quarterWork returns ctx with a quarter of its work units.
+func quarterWork(ctx context.Context) context.Context {
+	if w := solver.WorkOf(ctx); w > 0 {
+		return solver.WithWork(ctx, max(w/4, 1))
 	}
-	return context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
+	return ctx
 }
 
 // translate makes the ASTs of ts. After a failure the context is released
