@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -33,9 +32,6 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 		if ctx.Err() != nil {
 			return solver.Unknown, nil, nil
 		}
-	}
-	if os.Getenv("CUDAVET_LASTQ") != "" { // DEBUG-TEMP
-		os.WriteFile(fmt.Sprintf("/tmp/lastq_%p.smt2", s), []byte(solver.SMTLIB(q)), 0o644)
 	}
 	asts, err := s.translate(q.Terms())
 	if err != nil {
