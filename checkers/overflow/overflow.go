@@ -67,11 +67,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if hit[r][op.Node] {
 			return true
 		}
-		w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
+		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.Overflow())
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		if how != symex.NotDecided {
+			counts[symex.MethodCounter(how)]++
+		}
 		r.Record("overflow", symex.OutcomeCounter(outcome, err))
 		if err != nil || outcome != symex.Violated {
 			return true

@@ -372,11 +372,14 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 			return true
 		}
 		viol := violation(a)
-		w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
+		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // try again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		if how != symex.NotDecided {
+			counts[symex.MethodCounter(how)]++
+		}
 		run.Record(checker, symex.OutcomeCounter(outcome, err))
 		if err != nil || outcome != symex.Violated {
 			return true
