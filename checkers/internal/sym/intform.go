@@ -41,21 +41,24 @@ type ITerm struct {
 // IsBool reports whether t is boolean.
 func (t *ITerm) IsBool() bool { return t.boolean }
 
-// IntForm returns the conjunction cs over mathematical integers, when
-// range reasoning (see Refute) shows that no operation in it wraps
-// around in any model of cs: then each bit-vector term's value (read as
-// signed or unsigned, converted exactly where a comparison reads it the
-// other way) is the integer the form computes, so
+// IntForm returns the conjunction cs over mathematical integers, for
+// the conjuncts (top-level, after flattening conjunctions) whose
+// operations range reasoning (see Refute) shows cannot wrap around in
+// any model of cs, and that are linear: there each bit-vector term's
+// value (read as signed or unsigned, converted exactly where a
+// comparison reads it the other way) is the integer the form computes.
+// The other conjuncts (a product of two sizes, a bitwise operation other
+// than masks and shifts by constants, a division by a possible zero) are
+// left out, which only relaxes the conjunction, so
 //
-//	cs unsatisfiable over integers ⇒ cs unsatisfiable over bit-vectors,
+//	form unsatisfiable over integers ⇒ cs unsatisfiable over bit-vectors,
 //
-// and an integer model of the variables, checked with Eval, is a
-// bit-vector model. Linear index arithmetic with explicit range
-// conditions is what simplex decides at once and bit-blasting of 64-bit
-// products cannot. ok is false when some operation may wrap or has no
-// exact integer form (bitwise operations other than masks and shifts by
-// constants, division by a possible zero).
-func IntForm(cs []*Term) (form []*ITerm, ok bool) {
+// and an integer model is a bit-vector model only once checked with Eval
+// (all reports whether nothing was left out). Linear index arithmetic
+// with explicit range conditions is what simplex decides at once and
+// bit-blasting 64-bit products cannot. ok is false when no conjunct has
+// a linear integer form.
+func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	st := newRanges()
 	for round := 0; round < maxRounds; round++ {
 		st.changed = false
@@ -68,18 +71,29 @@ func IntForm(cs []*Term) (form []*ITerm, ok bool) {
 		}
 	}
 	if st.empty {
-		return nil, false
+		return nil, false, false
 	}
 	st.memo = map[*Term]pair{}
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
-	for _, c := range cs {
-		f := e.boolean(c)
-		if f == nil {
-			return nil, false
+	all = true
+	var visit func(c *Term)
+	visit = func(c *Term) {
+		if c.Op == OpBAnd {
+			for _, a := range c.Args {
+				visit(a)
+			}
+			return
 		}
-		form = append(form, f)
+		if f := e.boolean(c); f != nil && !f.Nonlin {
+			form = append(form, f)
+			return
+		}
+		all = false
 	}
-	return form, true
+	for _, c := range cs {
+		visit(c)
+	}
+	return form, all, len(form) > 0
 }
 
 type ikey struct {

@@ -115,8 +115,8 @@ func TestIntFormSound(t *testing.T) {
 	for i := range atoms {
 		for j := range atoms {
 			cs := []*Term{atoms[i], atoms[j]}
-			form, ok := IntForm(cs)
-			if !ok {
+			form, all, ok := IntForm(cs)
+			if !ok || !all {
 				continue
 			}
 			forms++

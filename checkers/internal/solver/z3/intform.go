@@ -16,8 +16,8 @@ import (
 )
 
 // checkInt decides the integer form of a query (see sym.IntForm) with a
-// new solver for linear integer arithmetic (QF_LIA); the caller asks
-// only linear forms: Z3's nonlinear core can ignore an interrupt for
+// new solver for linear integer arithmetic (QF_LIA); IntForm leaves out
+// nonlinear conjuncts: Z3's nonlinear core can ignore an interrupt for
 // minutes (measured with 4.8.12 on a product of two sizes). A Sat answer's model is returned only when it satisfies the
 // original bit-vector terms (sym.Eval), else the answer is Unknown and the
 // caller asks the bit-vector query.

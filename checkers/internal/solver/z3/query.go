@@ -22,7 +22,7 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 	if s.c.Live() > s.maxASTs {
 		s.c.Release()
 	}
-	if form, ok := sym.IntForm(q.Terms()); ok && !s.noInt && linear(form) {
+	if form, _, ok := sym.IntForm(q.Terms()); ok && !s.noInt {
 		// Integers first (see sym.IntForm), with a quarter of the work
 		// units; the bit-vectors get theirs when the integers cannot tell.
 		r, m, err := s.checkInt(quarterWork(ctx), form, q, vars)
@@ -51,16 +51,6 @@ func (s *Solver) Check(ctx context.Context, q solver.Query) (solver.Result, solv
 		return solver.Unknown, nil, errors.Join(err, perr)
 	}
 	return r, m, err
-}
-
-// linear reports integer forms without products of two non-constants.
-func linear(form []*sym.ITerm) bool {
-	for _, f := range form {
-		if f.Nonlin {
-			return false
-		}
-	}
-	return true
 }
 
 // quarterWork returns ctx with a quarter of its work units.
