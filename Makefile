@@ -69,7 +69,13 @@ FUZZ_TARGETS := \
 	./frontend/lower:FuzzLower \
 	./lsp:FuzzReadMessage
 
-bench: deps
+# bench prints one table per corpus (bundled examples, testdata, a
+# generated corpus of CUDAVET_BENCH_GEN files (300), and the checkout named
+# by CUDAVET_BENCH_TREE when set) with clang-15 and clang-tidy-15 on the
+# same files, then the Go benchmarks.
+bench: build
+	@command -v clang-tidy-15 >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends clang-tidy-15; }
+	./internal/benchcorpus/bench.sh
 	$(GO) test -run='^$$' -bench=. ./...
 
 vet: deps

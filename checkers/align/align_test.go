@@ -3,7 +3,6 @@ package align
 import (
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/cudavet/cudavet/checkers/checkertest"
 	"github.com/cudavet/cudavet/checkers/symexec"
@@ -24,6 +23,6 @@ func TestRealistic(t *testing.T) {
 // budgets are several times what they need; a query past them is
 // undecided, which no test expects to be a finding.
 func init() {
-	symexec.QueryTimeout = 5 * time.Second
-	symexec.KernelBudget = 2 * time.Minute
+	symexec.Analyzer.Flags.Set("querywork", "10000000")
+	symexec.Analyzer.Flags.Set("kernelwork", "1000000000")
 }

@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cudavet/cudavet/checkers/checkertest"
 	"github.com/cudavet/cudavet/checkers/driver"
@@ -22,8 +21,8 @@ func Test(t *testing.T) {
 // budgets are several times what they need; a query past them is
 // undecided, which no test expects to be a finding.
 func init() {
-	symexec.QueryTimeout = 5 * time.Second
-	symexec.KernelBudget = 2 * time.Minute
+	symexec.Analyzer.Flags.Set("querywork", "10000000")
+	symexec.Analyzer.Flags.Set("kernelwork", "1000000000")
 }
 
 // The moe_align bug needs fewer than 32 experts: it is reported under the

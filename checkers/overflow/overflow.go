@@ -62,16 +62,19 @@ func run(pass *analysis.Pass) (any, error) {
 	var found []finding
 	seen := map[ir.Expr]bool{}
 	hit := map[*symexec.Run]map[ir.Expr]bool{}
-	symexec.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
+	res.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
 		r, op := items[i].run, items[i].op
 		if hit[r][op.Node] {
 			return true
 		}
-		w, outcome, err := r.Trace.Check(ctx, s, op.PC, op.Overflow())
+		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.Overflow())
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		if how != symex.NotDecided {
+			counts[symex.MethodCounter(how)]++
+		}
 		r.Record("overflow", symex.OutcomeCounter(outcome, err))
 		if err != nil || outcome != symex.Violated {
 			return true

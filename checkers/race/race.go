@@ -36,9 +36,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Runs) == 0 {
 		return counts, nil
 	}
-	s, release := symexec.Solver()
+	s, release := res.Solver()
 	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	ctx, cancel := symexec.Context(context.Background())
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {
@@ -54,8 +54,11 @@ func run(pass *analysis.Pass) (any, error) {
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
 			pc = append(pc, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
-			w, outcome, err := p.Trace.Check(ctx, s, pc, viol)
+			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 			counts[symex.OutcomeCounter(outcome, err)]++
+			if how != symex.NotDecided {
+				counts[symex.MethodCounter(how)]++
+			}
 			if err != nil || outcome != symex.Violated {
 				return false
 			}

@@ -47,24 +47,46 @@ func init() {
 		"model profiles for model-fixed sizes: a bundled name, a config.json path, a comma-separated list, or all (one context per profile); empty: the union of the bundled profiles")
 	Analyzer.Flags.BoolVar(&flags.mutate, "mutate", false,
 		"also try valid variants of the profiles' sizes (expert counts, top-k, head sizes, quantization bits and groups)")
+	Analyzer.Flags.Uint64Var(&flags.queryWork, "querywork", DefaultOptions.QueryWork,
+		"solver work units (Z3 rlimit) one query may use; a query past them is undecided")
+	Analyzer.Flags.Uint64Var(&flags.kernelWork, "kernelwork", DefaultOptions.KernelWork,
+		"solver work units one checker may grant the queries of one kernel")
 }
 
 var flags struct {
-	model  string
-	mutate bool
+	model                 string
+	mutate                bool
+	queryWork, kernelWork uint64
 }
+
+// Options are the engine's budgets, counted in solver work (Z3's rlimit
+// units), never in wall-clock time: the same input gets the same answers
+// on a busy machine and with any -j. The analyzer's flags
+// (-symexec.querywork, -symexec.kernelwork) set them for a run; each
+// Result carries the ones it was made with.
+type Options struct {
+	// QueryWork bounds one query (the first pass grants a fifth of it,
+	// see Passes); KernelWork the units one checker grants the queries of
+	// one kernel, charged whether used or not.
+	QueryWork, KernelWork uint64
+	// Log, when set, receives every solver query in SMT-LIB (the CLI's
+	// -dump=queries).
+	Log io.Writer
+}
+
+// DefaultOptions are the budgets of a run without flags: about half a
+// second per query and a minute per kernel and checker on this project's
+// 2-core reference machine, when the queries use all of them.
+var DefaultOptions = Options{QueryWork: 1_000_000, KernelWork: 80_000_000}
+
+// safetyNet is a wall-clock bound on one checker's queries of one kernel,
+// far past what KernelWork allows: it only keeps a solver that ignores
+// its resource limit from hanging a run.
+const safetyNet = 5 * time.Minute
 
 // MaxSites bounds the launch sites (times model configurations) under
 // which one kernel is executed; the others are counted.
 var MaxSites = 8
-
-// QueryTimeout bounds one solver query, and KernelBudget the solver time
-// one checker spends on one kernel; a check cut short by either is counted
-// as undecided, never a finding.
-var (
-	QueryTimeout = 500 * time.Millisecond
-	KernelBudget = 20 * time.Second
-)
 
 // QueryLog, when set, receives every solver query in SMT-LIB (the CLI's
 // -dump=queries).
@@ -86,6 +108,8 @@ type Result struct {
 	Spec       *symex.Spec
 	SpecErrors []error
 	Runs       []*Run
+	// Options are the budgets the checkers use on this unit's runs.
+	Options Options
 
 	cut map[string]int // contexts not run, by reason
 }
@@ -148,7 +172,8 @@ type Run struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	u := cudair.Of(pass)
-	res := &Result{Unit: u, cut: map[string]int{}}
+	opts := Options{QueryWork: flags.queryWork, KernelWork: flags.kernelWork, Log: QueryLog}
+	res := &Result{Unit: u, cut: map[string]int{}, Options: opts}
 	res.Annotations, res.FileDiagnostics, res.FirstInFile = annotations(u)
 	res.Spec, res.SpecErrors = spec.FromAnnotations(u.Func, res.Annotations)
 	if u.Func.Kind != ir.Kernel || u.Func.Body == nil {
@@ -215,7 +240,7 @@ func (res *Result) execute(r *Run) {
 
 // checkFeasible decides whether the run's assumptions can hold together.
 func (r *Run) checkFeasible() solver.Result {
-	s, release := Solver()
+	s, release := SolverWith(DefaultOptions.QueryWork, nil, QueryLog)
 	feasible, err := r.Trace.Feasible(context.Background(), s)
 	release()
 	r.feasibility = solver.Unknown
@@ -270,13 +295,18 @@ func SolverStats() solver.Stats {
 	return pool.stats
 }
 
-// Solver returns a solver for one goroutine's use and the function that
-// gives it back. If Z3 cannot start, the solver answers Unknown to every
-// query (nothing is reported; every check counts as undecided).
-func Solver() (solver.Solver, func()) { return SolverWith(QueryTimeout) }
+// Solver returns a solver for one goroutine's use on one kernel, with
+// the result's per-query work and an allowance of KernelWork, and the
+// function that gives it back. If Z3 cannot start, the solver answers
+// Unknown to every query (nothing is reported; every check counts as
+// undecided).
+func (r *Result) Solver() (solver.Solver, func()) {
+	return SolverWith(r.Options.QueryWork, solver.NewAllowance(r.Options.KernelWork), r.Options.Log)
+}
 
-// SolverWith is Solver with its own per-query timeout (see Passes).
-func SolverWith(timeout time.Duration) (solver.Solver, func()) {
+// SolverWith is Solver with its own per-query work and allowance (nil:
+// none), see Passes.
+func SolverWith(work uint64, a *solver.Allowance, log io.Writer) (solver.Solver, func()) {
 	pool.Lock()
 	var base *z3.Solver
 	if n := len(pool.free); n > 0 {
@@ -289,13 +319,21 @@ func SolverWith(timeout time.Duration) (solver.Solver, func()) {
 			return unavailable{err}, func() {}
 		}
 	}
-	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Timeout: timeout, Log: QueryLog, Shared: shared, Split: true})
+	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Work: work, Allowance: a,
+		Log: log, Shared: shared, Split: true, Ranges: true})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)
 		pool.stats = pool.stats.Add(c.Stats())
 		pool.Unlock()
 	}
+}
+
+// Context returns the context a checker's queries on one kernel run
+// under: cancelled with parent, and past a wall-clock safety net far
+// beyond what the work budgets allow (see safetyNet).
+func Context(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, safetyNet)
 }
 
 // unavailable answers every query with the error that kept Z3 from
@@ -334,17 +372,20 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 	}
 	done := map[ir.Node]bool{}
 	found := map[*Run]map[ir.Node]bool{}
-	Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
+	r.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
 		run, a := items[i].run, items[i].a
 		if found[run][a.Node] {
 			return true
 		}
 		viol := violation(a)
-		w, outcome, err := run.Trace.Check(ctx, s, a.PC, viol)
+		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // try again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		if how != symex.NotDecided {
+			counts[symex.MethodCounter(how)]++
+		}
 		run.Record(checker, symex.OutcomeCounter(outcome, err))
 		if err != nil || outcome != symex.Violated {
 			return true
@@ -362,17 +403,18 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 	return counts
 }
 
-// Passes checks n items within KernelBudget in two passes: first each
-// with a fifth of QueryTimeout per query, then the ones check left
-// undecided with the full QueryTimeout (last is set). A kernel's
-// hopeless queries (64-bit remainders of products) then no longer use
-// up the budget before its easy ones are asked. check returns whether
-// the item is decided.
-func Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last bool) bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), KernelBudget)
+// Passes checks n items within the result's KernelWork in two passes:
+// first each with a fifth of QueryWork per query, then the ones check
+// left undecided with the full QueryWork (last is set). A kernel's
+// hopeless queries (64-bit remainders of products) then no longer use up
+// the budget before its easy ones are asked. check returns whether the
+// item is decided.
+func (r *Result) Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last bool) bool) {
+	ctx, cancel := Context(context.Background())
 	defer cancel()
+	a := solver.NewAllowance(r.Options.KernelWork)
 	var retry []int
-	fast, release := SolverWith(QueryTimeout / 5)
+	fast, release := SolverWith(max(r.Options.QueryWork/5, 1), a, r.Options.Log)
 	for i := 0; i < n; i++ {
 		if !check(ctx, fast, i, false) {
 			retry = append(retry, i)
@@ -382,7 +424,7 @@ func Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last 
 	if len(retry) == 0 {
 		return
 	}
-	full, release := SolverWith(QueryTimeout)
+	full, release := SolverWith(r.Options.QueryWork, a, r.Options.Log)
 	defer release()
 	for _, i := range retry {
 		check(ctx, full, i, true)

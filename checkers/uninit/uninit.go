@@ -43,9 +43,9 @@ func run(pass *analysis.Pass) (any, error) {
 		counts["kernels skipped (unknown statements may write shared memory)"]++
 		return counts, nil
 	}
-	s, release := symexec.Solver()
+	s, release := res.Solver()
 	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	ctx, cancel := symexec.Context(context.Background())
 	defer cancel()
 	done := map[ir.Node]bool{}
 	regions := map[*symex.Region]bool{}

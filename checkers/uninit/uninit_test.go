@@ -2,7 +2,6 @@ package uninit
 
 import (
 	"testing"
-	"time"
 
 	"github.com/cudavet/cudavet/checkers/checkertest"
 	"github.com/cudavet/cudavet/checkers/symexec"
@@ -15,6 +14,6 @@ func Test(t *testing.T) {
 // Budgets several times what the findings need: a loaded machine must
 // not turn a finding into an undecided check.
 func init() {
-	symexec.QueryTimeout = 5 * time.Second
-	symexec.KernelBudget = 2 * time.Minute
+	symexec.Analyzer.Flags.Set("querywork", "10000000")
+	symexec.Analyzer.Flags.Set("kernelwork", "1000000000")
 }

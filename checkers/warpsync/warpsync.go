@@ -41,9 +41,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Runs) == 0 {
 		return counts, nil
 	}
-	s, release := symexec.Solver()
+	s, release := res.Solver()
 	defer release()
-	ctx, cancel := context.WithTimeout(context.Background(), symexec.KernelBudget)
+	ctx, cancel := symexec.Context(context.Background())
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {
@@ -92,8 +92,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // check runs one check on the pair's trace and counts its outcome.
 func check(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term, viol *sym.Term, counts cudair.Counts) (*symex.Witness, bool) {
-	w, outcome, err := p.Trace.Check(ctx, s, pc, viol)
+	w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 	counts[symex.OutcomeCounter(outcome, err)]++
+	if how != symex.NotDecided {
+		counts[symex.MethodCounter(how)]++
+	}
 	return w, err == nil && outcome == symex.Violated
 }
 

@@ -11,17 +11,23 @@ import (
 type Options struct {
 	Cache        bool          // answer from earlier answers (Cache)
 	Independence bool          // slice away constraints unrelated to the goal (Independence)
-	Timeout      time.Duration // per-query limit in the base solver; 0: none
+	Timeout      time.Duration // per-query wall-clock limit (a safety net, and for tests); 0: none
+	Work         uint64        // per-query limit of solver work units (Budget); 0: none
+	Allowance    *Allowance    // the units all queries of the chain draw on (Budget); nil: no total
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
 	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
 	Split        bool          // answer by cases on few-valued factors of products (Split)
+	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Independence → Cache → Timeout → Split → Shared → Log → (meter) → base
+//	Ranges → Independence → Cache → Budget → Timeout → Split → Shared → Log → (meter) → base
 //
+// The range step comes first: it is cheaper than a cache lookup and sees
+// the whole query (the bounds of a slice's variables may come from the
+// constraints slicing drops).
 // Slicing comes first so that the cache sees small, reusable queries; the
 // timeout covers only real solver work; the log shows exactly the queries
 // the solver gets. A Chain is safe for concurrent use when its base is
@@ -30,6 +36,7 @@ type Options struct {
 type Chain struct {
 	s     Solver
 	ind   *Independence // nil without Options.Independence
+	rng   *Ranges       // nil without Options.Ranges
 	cache *Cache        // nil without Options.Cache
 	meter *meter
 
@@ -53,6 +60,12 @@ func NewChain(base Solver, opts Options) *Chain {
 		// Above Split: a query's cases share its time.
 		s = NewTimeout(s, opts.Timeout)
 	}
+	if opts.Work > 0 || opts.Allowance != nil {
+		// Below the chain's own cache (deterministic for one chain) and
+		// above the process-wide table: a query is charged whether or not
+		// another goroutine happened to answer it first.
+		s = NewBudget(s, opts.Work, opts.Allowance)
+	}
 	if opts.Cache {
 		c.cache = NewCache(s)
 		s = c.cache
@@ -60,6 +73,10 @@ func NewChain(base Solver, opts Options) *Chain {
 	if opts.Independence {
 		c.ind = NewIndependence(s)
 		s = c.ind
+	}
+	if opts.Ranges {
+		c.rng = NewRanges(s)
+		s = c.rng
 	}
 	c.s = s
 	return c
@@ -103,6 +120,9 @@ func (c *Chain) Stats() Stats {
 	}
 	if c.ind != nil {
 		s.Dropped = c.ind.Dropped()
+	}
+	if c.rng != nil {
+		s.RangeHits = c.rng.Hits()
 	}
 	return s
 }

@@ -94,7 +94,7 @@ func TestChainStats(t *testing.T) {
 	if n := strings.Count(log.String(), "(check-sat)"); n != 3 {
 		t.Errorf("log has %d queries, want the 3 solver calls", n)
 	}
-	if !strings.HasPrefix(s.String(), "queries 6 (sat 3, unsat 3, unknown 0, errors 0), cache hits 1 + unsat-subset 1 + model 1") {
+	if !strings.HasPrefix(s.String(), "queries 6 (sat 3, unsat 3, unknown 0, errors 0), range step 0, cache hits 1 + unsat-subset 1 + model 1") {
 		t.Errorf("String = %q", s.String())
 	}
 }

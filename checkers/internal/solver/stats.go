@@ -9,7 +9,7 @@ import (
 )
 
 // Stats counts a Chain's work. Queries = Sat + Unsat + Unknown + Errors;
-// every query is answered by the cache (CacheHits + UnsatHits + ModelHits)
+// every query is answered by the range step (RangeHits), the cache (CacheHits + UnsatHits + ModelHits)
 // or reaches the base solver (SolverCalls).
 type Stats struct {
 	Queries             int64 // Check calls on the Chain
@@ -20,6 +20,7 @@ type Stats struct {
 	UnsatHits int64 // answered Unsat because a subset was known Unsat
 	ModelHits int64 // answered Sat by a recent model (sym.Eval)
 	Dropped   int64 // constraints removed by independence slicing
+	RangeHits int64 // answered Unsat by the range step (Ranges)
 
 	SolverCalls int64         // queries that reached the base solver
 	Timeouts    int64         // solver calls that ended Unknown by deadline or cancellation
@@ -30,6 +31,7 @@ type Stats struct {
 func (s Stats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "queries %d (sat %d, unsat %d, unknown %d, errors %d)", s.Queries, s.Sat, s.Unsat, s.Unknown, s.Errors)
+	fmt.Fprintf(&b, ", range step %d", s.RangeHits)
 	fmt.Fprintf(&b, ", cache hits %d + unsat-subset %d + model %d", s.CacheHits, s.UnsatHits, s.ModelHits)
 	fmt.Fprintf(&b, ", sliced constraints %d", s.Dropped)
 	fmt.Fprintf(&b, ", solver calls %d (timeouts %d) in %s", s.SolverCalls, s.Timeouts, s.SolverTime.Round(time.Microsecond))
@@ -65,7 +67,7 @@ func timedOut(ctx context.Context, why string) bool {
 	if ctx.Err() != nil {
 		return true
 	}
-	for _, w := range []string{"timeout", "cancel", "interrupt"} {
+	for _, w := range []string{"timeout", "cancel", "interrupt", "resource", "budget"} {
 		if strings.Contains(why, w) {
 			return true
 		}
@@ -78,7 +80,7 @@ func (s Stats) Add(o Stats) Stats {
 	return Stats{
 		Queries: s.Queries + o.Queries, Sat: s.Sat + o.Sat, Unsat: s.Unsat + o.Unsat, Unknown: s.Unknown + o.Unknown,
 		Errors: s.Errors + o.Errors, CacheHits: s.CacheHits + o.CacheHits, UnsatHits: s.UnsatHits + o.UnsatHits,
-		ModelHits: s.ModelHits + o.ModelHits, Dropped: s.Dropped + o.Dropped, SolverCalls: s.SolverCalls + o.SolverCalls,
+		ModelHits: s.ModelHits + o.ModelHits, RangeHits: s.RangeHits + o.RangeHits, Dropped: s.Dropped + o.Dropped, SolverCalls: s.SolverCalls + o.SolverCalls,
 		Timeouts: s.Timeouts + o.Timeouts, SolverTime: s.SolverTime + o.SolverTime,
 	}
 }

@@ -40,6 +40,32 @@ const (
 	Unrobust // violated only for some values of unanchored quantities
 )
 
+// Method says how a check was decided, for -stats.
+type Method int
+
+// Methods. Only checks that reached a decision (safe or violated) have
+// one of ByConstruction, ByRange or BySolver.
+const (
+	NotDecided     Method = iota
+	ByConstruction        // the violation simplified to false as it was built
+	ByRange               // the range step refuted it (sym.Refute), no solver
+	BySolver              // the solver chain decided it
+)
+
+// MethodCounter names how a check was decided, for the checkers' -stats
+// counters ("" for a check not decided: its outcome counter says why).
+func MethodCounter(m Method) string {
+	switch m {
+	case ByConstruction:
+		return "checks decided by construction (simplifier)"
+	case ByRange:
+		return "checks decided by the range step"
+	case BySolver:
+		return "checks decided by the solver"
+	}
+	return ""
+}
+
 // OutcomeCounter names an outcome for the checkers' -stats counters.
 func OutcomeCounter(o Outcome, err error) string {
 	switch {
@@ -68,9 +94,26 @@ func OutcomeCounter(o Outcome, err error) string {
 // (at most three rounds). A violation is minimised on the first
 // user-controlled size it involves.
 func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
+	w, o, _, err := t.CheckHow(ctx, s, pc, viol)
+	return w, o, err
+}
+
+// CheckHow is Check, also saying how the check was decided.
+func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, Method, error) {
 	if viol.IsFalse() {
-		return nil, Safe, nil // ruled out by construction (sym's range reasoning)
+		return nil, Safe, ByConstruction, nil // ruled out by construction (sym's range reasoning)
 	}
+	if solver.RangeRefutes(t.query(pc, viol)) {
+		return nil, Safe, ByRange, nil
+	}
+	w, o, err := t.check(ctx, s, pc, viol)
+	if err == nil && (o == Safe || o == Violated) {
+		return w, o, BySolver, nil
+	}
+	return w, o, NotDecided, err
+}
+
+func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
 	anch := t.Anchored()
 	cone := append(append([]*sym.Term(nil), pc...), viol)
 	if t.dependsOnUnknown(termVars(cone), anch) {

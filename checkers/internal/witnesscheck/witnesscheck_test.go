@@ -134,7 +134,7 @@ func replayFile(t *testing.T, file string) map[string]*tally {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, release := symexec.Solver()
+	s, release := symexec.SolverWith(10*symexec.DefaultOptions.QueryWork, nil, nil)
 	defer release()
 	complete, err := z3.New(z3.Options{})
 	if err != nil {

@@ -25,6 +25,7 @@ type Context struct {
 	refs  []C.Z3_ast        // the arena: one reference each
 	sorts map[int]C.Z3_sort // bit-vector sorts by width, 0 for Bool; in the arena
 	err   error             // the first failure since the last Release
+	isort C.Z3_sort         // the integer sort, or nil; in the arena
 
 	memo   map[string]AST // Term's translations by sym Key
 	widths map[string]int // the width of each variable in memo
@@ -54,6 +55,7 @@ func newContext() (*Context, error) {
 func (c *Context) clear() {
 	c.refs = c.refs[:0]
 	c.sorts = map[int]C.Z3_sort{}
+	c.isort = nil
 	c.memo = map[string]AST{}
 	c.widths = map[string]int{}
 	c.err = nil

@@ -27,14 +27,14 @@ func (s *Solver) checkFresh(ctx context.Context, asts []AST, vars []*sym.Term) (
 		return solver.Unknown, nil, err
 	}
 	C.Z3_solver_inc_ref(s.c.ctx, fresh)
-	old, oldTimeout := s.s, s.timeout
-	s.s, s.timeout = fresh, noTimeout
+	old, oldLimit := s.s, s.rlimit
+	s.s, s.rlimit = fresh, 0
 	defer func() {
 		s.dropModel()
 		C.Z3_solver_dec_ref(s.c.ctx, fresh)
-		s.s, s.timeout = old, oldTimeout
+		s.s, s.rlimit = old, oldLimit
 	}()
-	if err := s.setParams(noTimeout, true); err != nil {
+	if err := s.setParams(0, true); err != nil {
 		return solver.Unknown, nil, err
 	}
 	return s.decide(ctx, asts, vars)

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 	"unsafe"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
@@ -31,6 +30,10 @@ type Options struct {
 	// left no query undecided (measured on a row-major epilogue kernel).
 	// Translations are shared by both modes.
 	Incremental bool
+	// NoIntegers asks every query over bit-vectors; by default a query
+	// whose operations cannot wrap is first asked over integers (see
+	// sym.IntForm).
+	NoIntegers bool
 }
 
 // Solver is one Z3 context and one Z3 solver in it. It implements
@@ -38,8 +41,8 @@ type Options struct {
 // scope, asserts, checks and pops, so the context and the translations of
 // shared path conditions are reused (about 1 ms for a small query, against
 // 9-15 ms with a fresh context). The deadline of a check's ctx becomes
-// Z3's timeout parameter, and a watcher goroutine calls Z3_interrupt when
-// ctx is done.
+// Z3_interrupt, called by a watcher goroutine when ctx is done; the work
+// units ctx carries (solver.WithWork) become Z3's rlimit.
 //
 // A Solver is not safe for concurrent use: give each worker goroutine its
 // own. Close frees its C memory; nothing made by it outlives it.
@@ -48,14 +51,12 @@ type Solver struct {
 	s       C.Z3_solver
 	blank   C.Z3_solver // an empty solver for clearCancel, or nil
 	model   C.Z3_model  // of the latest Sat check, referenced; or nil
-	timeout uint32      // the timeout parameter now set, in ms
+	rlimit  uint32      // the rlimit parameter now set (0: none)
 	reason  string      // why the latest check was Unknown
 	maxASTs int
 	fresh   bool // decide each query with a new solver (not Options.Incremental)
+	noInt   bool // never ask the integer form (Options.NoIntegers)
 }
-
-// noTimeout is Z3's "no limit" timeout (UINT_MAX milliseconds).
-const noTimeout = math.MaxUint32
 
 // New returns a Solver with a new context.
 func New(opts Options) (*Solver, error) {
@@ -63,7 +64,7 @@ func New(opts Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Solver{c: c, maxASTs: opts.MaxASTs, timeout: noTimeout, fresh: !opts.Incremental}
+	s := &Solver{c: c, maxASTs: opts.MaxASTs, fresh: !opts.Incremental, noInt: opts.NoIntegers}
 	if s.maxASTs <= 0 {
 		s.maxASTs = 1 << 17
 	}
@@ -75,7 +76,7 @@ func New(opts Options) (*Solver, error) {
 	C.Z3_solver_inc_ref(c.ctx, s.s)
 	// ctrl_c=false: else Z3 installs its own SIGINT handler during a check
 	// and Go's signal.Notify never sees a ^C.
-	if err := s.setParams(noTimeout, true); err != nil {
+	if err := s.setParams(0, true); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -132,12 +133,16 @@ func (s *Solver) err(what string) error {
 	return nil
 }
 
-// setParams sets the timeout parameter (ms) and, first time, ctrl_c.
-func (s *Solver) setParams(ms uint32, first bool) error {
+// setParams sets the resource limit of each check (Z3's rlimit, 0: none)
+// and, first time, ctrl_c. The timeout parameter is never set: Z3 4.8.12
+// starts a timer thread per timed check, and concurrent timed checks in
+// several contexts deadlocked in its timer pool (measured: a check stuck
+// for minutes at 0% CPU). A deadline is enforced by Z3_interrupt instead.
+func (s *Solver) setParams(rlimit uint32, first bool) error {
 	p := C.Z3_mk_params(s.c.ctx)
 	C.Z3_params_inc_ref(s.c.ctx, p)
 	defer C.Z3_params_dec_ref(s.c.ctx, p)
-	C.Z3_params_set_uint(s.c.ctx, p, s.c.symbol("timeout"), C.uint(ms))
+	C.Z3_params_set_uint(s.c.ctx, p, s.c.symbol("rlimit"), C.uint(rlimit))
 	if first {
 		C.Z3_params_set_bool(s.c.ctx, p, s.c.symbol("ctrl_c"), false)
 	}
@@ -145,30 +150,24 @@ func (s *Solver) setParams(ms uint32, first bool) error {
 	if err := s.err("set parameters"); err != nil {
 		return err
 	}
-	s.timeout = ms
+	s.rlimit = rlimit
 	return nil
 }
 
-// CheckAssertions decides the current assertions within ctx. On Sat, Eval
-// reads the model until the next check, Push, Pop or Close.
+// CheckAssertions decides the current assertions within ctx: within the
+// work units it carries (solver.WithWork; Unknown with reason "max.
+// resource limit exceeded" past them), and until ctx ends (Z3_interrupt).
+// On Sat, Eval reads the model until the next check, Push, Pop or Close.
 func (s *Solver) CheckAssertions(ctx context.Context) (solver.Result, error) {
 	s.dropModel()
 	s.reason = ""
-	ms := uint32(noTimeout)
-	if d, ok := ctx.Deadline(); ok {
-		left := time.Until(d)
-		if left <= 0 {
-			s.reason = "timeout"
-			return solver.Unknown, nil
-		}
-		ms = uint32(min((left+time.Millisecond-1)/time.Millisecond, noTimeout-1)) // round up
-	}
 	if ctx.Err() != nil {
 		s.reason = "canceled"
 		return solver.Unknown, nil
 	}
-	if ms != s.timeout {
-		if err := s.setParams(ms, false); err != nil {
+	rl := uint32(min(solver.WorkOf(ctx), math.MaxUint32))
+	if rl != s.rlimit {
+		if err := s.setParams(rl, false); err != nil {
 			return solver.Unknown, err
 		}
 	}

@@ -1,0 +1,38 @@
+package solver
+
+import (
+	"context"
+	"sync/atomic"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// Ranges answers Unsat, without the base solver, a query whose terms range
+// reasoning refutes (see sym.Refute): interval bounds of the sizes, thread
+// and block ids and of the index expressions over them settle most
+// "index < length" and "product fits in int" checks of inference kernels
+// in microseconds. Other queries go on to the next solver.
+type Ranges struct {
+	next Solver
+	hits atomic.Int64
+}
+
+// NewRanges returns next behind the range step.
+func NewRanges(next Solver) *Ranges { return &Ranges{next: next} }
+
+// Check answers Unsat when sym.Refute proves the query unsatisfiable, else
+// asks the next solver.
+func (r *Ranges) Check(ctx context.Context, q Query) (Result, Model, error) {
+	if RangeRefutes(q) {
+		r.hits.Add(1)
+		return Unsat, nil, nil
+	}
+	return r.next.Check(ctx, q)
+}
+
+// Hits returns how many queries the range step answered.
+func (r *Ranges) Hits() int64 { return r.hits.Load() }
+
+// RangeRefutes reports whether range reasoning alone proves q
+// unsatisfiable.
+func RangeRefutes(q Query) bool { return sym.Refute(q.Terms()) }

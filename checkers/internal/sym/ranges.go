@@ -1,0 +1,284 @@
+package sym
+
+import "math/big"
+
+// Refute reports whether the conjunction of the boolean terms cs is
+// unsatisfiable by range reasoning alone: each bit-vector subterm gets an
+// interval for its unsigned and one for its signed value, computed from
+// its operands (interval arithmetic, exact where the operation cannot
+// wrap) and narrowed by the conjuncts that compare it (x < y, x = e,
+// x ≠ c, x + c ≤ y ...), to a fixpoint. A conjunct whose value is then
+// false, or a term left with no value, refutes the conjunction; a
+// disjunction still undecided is split into its cases (a few, two levels
+// deep), each refuted on its own. The answer is one-sided: true is a
+// proof that no model exists,
+//
+//	∀x. ¬(c1(x) ∧ … ∧ cn(x)),
+//
+// false says nothing. It costs microseconds to milliseconds, where
+// bit-blasting a 64-bit product costs seconds.
+func Refute(cs []*Term) bool { return refute(cs, 2) }
+
+// maxRounds bounds the narrowing rounds of one refutation: bounds that
+// creep (x < y ∧ y < x + 2) stop there, which is sound (bounds only
+// narrow).
+const maxRounds = 12
+
+// maxSplit bounds the disjuncts a split may have.
+const maxSplit = 6
+
+func refute(cs []*Term, depth int) bool {
+	st := newRanges()
+	for round := 0; round < maxRounds; round++ {
+		st.changed = false
+		st.memo = map[*Term]pair{}
+		for _, c := range cs {
+			if st.truth(c) < 0 || st.empty {
+				return true
+			}
+			st.assume(c, true)
+			if st.empty {
+				return true
+			}
+		}
+		if !st.changed {
+			break
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	st.memo = map[*Term]pair{}
+	or := st.openDisjunction(cs)
+	if or == nil {
+		return false
+	}
+	for _, d := range or.Args {
+		sub := append(append([]*Term(nil), cs...), d)
+		if !refute(sub, depth-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// openDisjunction returns a conjunct (or a conjunct of a conjunct) that
+// is a disjunction of at most maxSplit cases, none decided, preferring
+// the last (the goal comes last).
+func (st *ranges) openDisjunction(cs []*Term) *Term {
+	var found *Term
+	var visit func(t *Term)
+	visit = func(t *Term) {
+		switch {
+		case t.Op == OpBAnd:
+			for _, a := range t.Args {
+				visit(a)
+			}
+		case t.Op == OpBOr && len(t.Args) <= maxSplit && st.truth(t) == 0:
+			found = t
+		}
+	}
+	for _, c := range cs {
+		visit(c)
+	}
+	return found
+}
+
+// pair is a term's unsigned and signed intervals.
+type pair struct{ u, s interval }
+
+// ranges is the state of one refutation: the bounds the conjuncts
+// imply, by term key, and the truth of boolean variables.
+type ranges struct {
+	bounds  map[string]pair
+	bools   map[string]int8
+	memo    map[*Term]pair // this round's intervals; stale entries are wider, so sound
+	changed bool           // some bound narrowed this round
+	empty   bool           // some term has no value: the conjunction is unsatisfiable
+}
+
+func newRanges() *ranges {
+	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, memo: map[*Term]pair{}}
+}
+
+var (
+	bigZero = big.NewInt(0)
+	bigOne  = big.NewInt(1)
+)
+
+func pow2(w int) *big.Int { return new(big.Int).Lsh(bigOne, uint(w)) }
+
+func ival(lo, hi *big.Int) interval { return interval{lo, hi} }
+
+func (a interval) empty() bool { return a.lo.Cmp(a.hi) > 0 }
+
+func (a interval) meet(b interval) interval { return interval{maxBig(a.lo, b.lo), minBig(a.hi, b.hi)} }
+
+func (a interval) join(b interval) interval { return interval{minBig(a.lo, b.lo), maxBig(a.hi, b.hi)} }
+
+func (a interval) shift(d *big.Int) interval {
+	return interval{new(big.Int).Add(a.lo, d), new(big.Int).Add(a.hi, d)}
+}
+
+func (a interval) isPoint() bool { return a.lo.Cmp(a.hi) == 0 }
+
+func (a interval) nonNeg() bool { return a.lo.Sign() >= 0 }
+
+// fit returns r if every value of r fits the range f, else f.
+func fit(r, f interval) interval {
+	if r.within(f) {
+		return r
+	}
+	return f
+}
+
+// eval returns t's intervals (t a bit-vector term).
+func (st *ranges) eval(t *Term) pair {
+	if p, ok := st.memo[t]; ok {
+		return p
+	}
+	w := t.Width
+	p := pair{full(w, false), full(w, true)}
+	switch t.Op {
+	case OpConst:
+		p = pair{point(new(big.Int).SetUint64(t.Val)), point(big.NewInt(SignExtend(t.Val, w)))}
+	case OpIte:
+		switch st.truth(t.Args[0]) {
+		case 1:
+			p = st.eval(t.Args[1])
+		case -1:
+			p = st.eval(t.Args[2])
+		default:
+			a, b := st.eval(t.Args[1]), st.eval(t.Args[2])
+			p = pair{a.u.join(b.u), a.s.join(b.s)}
+		}
+	case OpVar:
+	default:
+		p = st.arith(t, p)
+	}
+	if b, ok := st.bounds[t.Key()]; ok {
+		p = pair{p.u.meet(b.u), p.s.meet(b.s)}
+	}
+	p = cross(p, w)
+	if p.u.empty() || p.s.empty() {
+		st.empty = true
+		p = pair{full(w, false), full(w, true)}
+	}
+	st.memo[t] = p
+	return p
+}
+
+// cross narrows each view by the other: a value below 2^(w-1) reads the
+// same signed and unsigned.
+func cross(p pair, w int) pair {
+	half := pow2(w - 1)
+	m := pow2(w)
+	switch {
+	case p.u.hi.Cmp(half) < 0:
+		p.s = p.s.meet(p.u)
+	case p.u.lo.Cmp(half) >= 0:
+		p.s = p.s.meet(p.u.shift(new(big.Int).Neg(m)))
+	}
+	switch {
+	case p.s.nonNeg():
+		p.u = p.u.meet(p.s)
+	case p.s.hi.Sign() < 0:
+		p.u = p.u.meet(p.s.shift(m))
+	}
+	return p
+}
+
+// arith computes the intervals of an arithmetic or bitwise term; p holds
+// the full ranges of its width.
+func (st *ranges) arith(t *Term, p pair) pair {
+	w := t.Width
+	fu, fs := p.u, p.s
+	if len(t.Args) == 1 {
+		return st.unaryRange(t, p)
+	}
+	a, b := st.eval(t.Args[0]), st.eval(t.Args[1])
+	switch t.Op {
+	case OpAdd:
+		return pair{fit(a.u.add(b.u), fu), fit(a.s.add(b.s), fs)}
+	case OpSub:
+		return pair{fit(a.u.sub(b.u), fu), fit(a.s.sub(b.s), fs)}
+	case OpMul:
+		return pair{fit(a.u.mul(b.u), fu), fit(a.s.mul(b.s), fs)}
+	case OpUDiv:
+		if b.u.lo.Sign() > 0 {
+			p.u = ival(new(big.Int).Quo(a.u.lo, b.u.hi), new(big.Int).Quo(a.u.hi, b.u.lo))
+		}
+	case OpSDiv:
+		if a.s.nonNeg() && b.s.lo.Sign() > 0 {
+			p.s = ival(new(big.Int).Quo(a.s.lo, b.s.hi), new(big.Int).Quo(a.s.hi, b.s.lo))
+		}
+	case OpURem:
+		hi := a.u.hi
+		if b.u.lo.Sign() > 0 {
+			hi = minBig(hi, new(big.Int).Sub(b.u.hi, bigOne))
+		}
+		p.u = ival(big.NewInt(0), hi)
+	case OpSRem:
+		if a.s.nonNeg() && b.s.lo.Sign() > 0 {
+			p.s = ival(big.NewInt(0), minBig(a.s.hi, new(big.Int).Sub(b.s.hi, bigOne)))
+		}
+	case OpAnd:
+		p.u = ival(big.NewInt(0), minBig(a.u.hi, b.u.hi))
+	case OpOr, OpXor:
+		hi := new(big.Int).Sub(pow2(maxBig(a.u.hi, b.u.hi).BitLen()), bigOne)
+		lo := big.NewInt(0)
+		if t.Op == OpOr {
+			lo = maxBig(a.u.lo, b.u.lo)
+		}
+		p.u = ival(lo, minBig(hi, fu.hi))
+	case OpShl, OpLShr, OpAShr:
+		return st.shiftRange(t, a, b, p)
+	}
+	_ = w
+	return p
+}
+
+// unaryRange computes the intervals of not, neg and the width changes.
+func (st *ranges) unaryRange(t *Term, p pair) pair {
+	w := t.Width
+	a := st.eval(t.Args[0])
+	aw := t.Args[0].Width
+	switch t.Op {
+	case OpNot: // ~x = 2^w - 1 - x
+		m := new(big.Int).Sub(pow2(w), bigOne)
+		p.u = ival(new(big.Int).Sub(m, a.u.hi), new(big.Int).Sub(m, a.u.lo))
+	case OpNeg:
+		zero := point(big.NewInt(0))
+		p.s = fit(zero.sub(a.s), p.s)
+	case OpZExt:
+		p.u, p.s = a.u, a.u
+	case OpSExt:
+		p.s = a.s
+	case OpTrunc:
+		p.u = fit(a.u, p.u)
+		p.s = fit(a.s, p.s)
+	}
+	_ = aw
+	return p
+}
+
+// shiftRange computes the intervals of a shift by a constant amount.
+func (st *ranges) shiftRange(t *Term, a, b pair, p pair) pair {
+	if !b.u.isPoint() || b.u.lo.Cmp(big.NewInt(int64(t.Width))) >= 0 {
+		if t.Op == OpLShr {
+			p.u = ival(big.NewInt(0), a.u.hi)
+		}
+		return p
+	}
+	k := uint(b.u.lo.Uint64())
+	switch t.Op {
+	case OpShl:
+		f := point(new(big.Int).Lsh(bigOne, k))
+		return pair{fit(a.u.mul(f), p.u), fit(a.s.mul(f), p.s)}
+	case OpLShr:
+		p.u = ival(new(big.Int).Rsh(a.u.lo, k), new(big.Int).Rsh(a.u.hi, k))
+	case OpAShr:
+		p.s = ival(new(big.Int).Rsh(a.s.lo, k), new(big.Int).Rsh(a.s.hi, k))
+	}
+	return p
+}

@@ -1,0 +1,212 @@
+package sym
+
+import (
+	"math/big"
+	"testing"
+)
+
+func TestRefute(t *testing.T) {
+	tid := Var("threadIdx.x", 32)
+	bd := Var("blockDim.z", 32)
+	n := Var("n", 64)
+	iter := Var("iter", 64)
+	ind := Var("ind", 32)
+	t4 := Mul(ZExt(tid, 64), Const(64, 4))
+	cases := []struct {
+		name string
+		cs   []*Term
+		want bool
+	}{
+		{"vector load within a 4096-byte row", []*Term{
+			Ult(tid, Const(32, 1024)),
+			Eq(SExt(ind, 64), Add(SExt(tid, 64), Mul(iter, Const(64, 1024)))),
+			Ule(iter, Const(64, 1<<32)),
+			BAnd(Slt(ind, Const(32, 32064)), BOr(Slt(t4, Const(64, 0)), Slt(Const(64, 4096), Add(t4, Const(64, 4))))),
+		}, true},
+		{"a thread past the row", []*Term{
+			Ult(tid, Const(32, 1025)),
+			Slt(Const(64, 4096), Add(t4, Const(64, 4))),
+		}, false},
+		{"product bound gives the factor", []*Term{
+			Ule(Const(32, 1), bd),
+			Ule(Mul(Const(64, 1024), ZExt(bd, 64)), Const(64, 1024)),
+			Ne(bd, Const(32, 1)),
+		}, true},
+		{"split on a disjunction", []*Term{
+			Ult(n, Const(64, 100)),
+			BOr(Ult(Const(64, 200), n), Eq(n, Const(64, 150))),
+		}, true},
+		{"overflow ruled out", []*Term{
+			Ult(tid, Const(32, 1024)),
+			Ule(n, Const(64, 1<<20)),
+			Overflows(OpMulOvf, ZExt(tid, 64), n, true),
+		}, true},
+		{"satisfiable", []*Term{
+			Ult(tid, Const(32, 1024)),
+			Ule(Const(64, 1000), n),
+			Ult(SExt(tid, 64), n),
+		}, false},
+	}
+	for _, c := range cases {
+		if got := Refute(c.cs); got != c.want {
+			t.Errorf("%s: Refute = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestRefuteSound checks Refute against brute force on small widths.
+func TestRefuteSound(t *testing.T) {
+	x, y := Var("x", 4), Var("y", 4)
+	atoms := []*Term{
+		Ult(x, Const(4, 5)), Slt(y, x), Eq(Add(x, y), Const(4, 3)), Ule(Mul(x, Const(4, 3)), y),
+		Ne(x, Const(4, 0)), Slt(Sub(x, y), Const(4, 2)), Eq(URem(x, Const(4, 3)), Const(4, 1)),
+		BOr(Eq(x, Const(4, 7)), Ult(Const(4, 12), y)), Sle(SExt(y, 8), Const(8, 250)), Ule(ZExt(x, 8), Trunc(ZExt(y, 8), 8)),
+		Overflows(OpAddOvf, x, y, true), BNot(Overflows(OpMulOvf, x, y, false)), Eq(LShr(y, Const(4, 1)), x),
+		Eq(And(x, y), Const(4, 2)), Ult(Or(x, Const(4, 8)), y), Eq(Neg(x), y), Ult(Not(x), Const(4, 3)),
+	}
+	for i := range atoms {
+		for j := range atoms {
+			for k := range atoms {
+				cs := []*Term{atoms[i], atoms[j], BNot(atoms[k])}
+				if Refute(cs) && satisfiable(cs, x, y) {
+					t.Fatalf("Refute(%v) = true, but it has a model", cs)
+				}
+			}
+		}
+	}
+}
+
+func satisfiable(cs []*Term, x, y *Term) bool {
+	for a := uint64(0); a < 16; a++ {
+		for b := uint64(0); b < 16; b++ {
+			env := func(n string) (uint64, bool) {
+				if n == x.Name {
+					return a, true
+				}
+				return b, true
+			}
+			ok := true
+			for _, c := range cs {
+				v, _ := Eval(c, env)
+				ok = ok && v == 1
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestIntFormSound checks that every bit-vector model of a conjunction
+// satisfies its integer form (so an integer refutation is one over
+// bit-vectors), on small widths by brute force.
+func TestIntFormSound(t *testing.T) {
+	x, y := Var("x", 4), Var("y", 4)
+	atoms := []*Term{
+		Ult(x, Const(4, 5)), Slt(y, x), Eq(Add(x, y), Const(4, 3)), Ule(Mul(x, Const(4, 3)), y),
+		Ne(x, Const(4, 0)), Slt(Sub(x, y), Const(4, 2)), Eq(URem(x, Const(4, 3)), Const(4, 1)),
+		Sle(SExt(y, 8), Const(8, 250)), Ule(ZExt(x, 8), Trunc(ZExt(y, 8), 8)), Ult(y, Const(4, 6)),
+		Overflows(OpAddOvf, x, y, true), BNot(Overflows(OpMulOvf, x, y, false)), Eq(LShr(y, Const(4, 1)), x),
+		Eq(And(x, Const(4, 3)), Const(4, 2)), Eq(Neg(x), y), Ult(Not(x), Const(4, 3)), Slt(SExt(x, 8), SExt(y, 8)),
+		Eq(Trunc(Add(ZExt(x, 8), ZExt(y, 8)), 4), Const(4, 1)), Eq(UDiv(x, Add(ZExt(Trunc(y, 2), 4), Const(4, 1))), Const(4, 1)),
+	}
+	forms := 0
+	for i := range atoms {
+		for j := range atoms {
+			cs := []*Term{atoms[i], atoms[j]}
+			form, all, ok := IntForm(cs)
+			if !ok || !all {
+				continue
+			}
+			forms++
+			for a := uint64(0); a < 16; a++ {
+				for b := uint64(0); b < 16; b++ {
+					env := map[string]uint64{"x": a, "y": b}
+					if !holds(cs, env) {
+						continue
+					}
+					for _, f := range form {
+						if ieval(f, env).Sign() == 0 {
+							t.Fatalf("x=%d y=%d satisfies %v but not its integer form", a, b, cs)
+						}
+					}
+				}
+			}
+		}
+	}
+	if forms < len(atoms)*len(atoms)/3 {
+		t.Errorf("only %d of %d conjunctions have an integer form", forms, len(atoms)*len(atoms))
+	}
+}
+
+func holds(cs []*Term, env map[string]uint64) bool {
+	for _, c := range cs {
+		v, err := Eval(c, func(n string) (uint64, bool) { v, ok := env[n]; return v, ok })
+		if err != nil || v != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// ieval evaluates an integer form (booleans as 0/1).
+func ieval(t *ITerm, env map[string]uint64) *big.Int {
+	b := func(v bool) *big.Int {
+		if v {
+			return big.NewInt(1)
+		}
+		return big.NewInt(0)
+	}
+	switch t.Op {
+	case IConst:
+		if t.IsBool() || t.Val == nil {
+			return b(t.Bool)
+		}
+		return t.Val
+	case IVar:
+		return new(big.Int).SetUint64(env[t.Name])
+	case INot:
+		return b(ieval(t.Args[0], env).Sign() == 0)
+	case IAnd, IOr:
+		all, any := true, false
+		for _, a := range t.Args {
+			v := ieval(a, env).Sign() != 0
+			all, any = all && v, any || v
+		}
+		if t.Op == IAnd {
+			return b(all)
+		}
+		return b(any)
+	case IIte:
+		if ieval(t.Args[0], env).Sign() != 0 {
+			return ieval(t.Args[1], env)
+		}
+		return ieval(t.Args[2], env)
+	}
+	x, y := ieval(t.Args[0], env), big.NewInt(0)
+	if len(t.Args) > 1 {
+		y = ieval(t.Args[1], env)
+	}
+	switch t.Op {
+	case IAdd:
+		return new(big.Int).Add(x, y)
+	case ISub:
+		return new(big.Int).Sub(x, y)
+	case IMul:
+		return new(big.Int).Mul(x, y)
+	case IDiv:
+		return new(big.Int).Div(x, y)
+	case IMod:
+		return new(big.Int).Mod(x, y)
+	case INeg:
+		return new(big.Int).Neg(x)
+	case ILt:
+		return b(x.Cmp(y) < 0)
+	case ILe:
+		return b(x.Cmp(y) <= 0)
+	case IEq:
+		return b(x.Cmp(y) == 0)
+	}
+	panic("ieval")
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# bench.sh: the tables of `make bench`. One table per corpus (the bundled
+# examples, every testdata file, the generated corpus, and the checkout
+# named by CUDAVET_BENCH_TREE when set): cudavet's parse, lowering and
+# per-checker analysis times, checks by how decided, undecided checks,
+# peak RSS, and clang-15 -fsyntax-only and clang-tidy-15 on the same files
+# with the ratios. Run from the repository root after `make build`.
+set -u
+BIN=./bin/cudavet
+OUT=${CUDAVET_BENCH_OUT:-/tmp/cudavet-bench}
+GEN_N=${CUDAVET_BENCH_GEN:-300}
+mkdir -p "$OUT"
+SHIM="$PWD/frontend/shim/include"
+CLANG_ARGS=(-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 -idirafter "$SHIM" -include "$SHIM/cudavet_shim.h" -Wno-everything)
+
+go run ./internal/benchcorpus/gen -o "$OUT/gen" -n "$GEN_N" >/dev/null
+
+# secs CMD...: wall seconds of CMD, its output discarded.
+secs() {
+  local t0 t1
+  t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc
+}
+
+table() { # name files...
+  local name=$1; shift
+  local files=("$@")
+  local n=${#files[@]}
+  [ "$n" -eq 0 ] && { echo "== $name: no files"; return; }
+  local stats="$OUT/$name.stats"
+  /usr/bin/time -f "%e %U %M" -o "$OUT/$name.time" "$BIN" -stats "${files[@]}" >"$stats" 2>&1
+  read -r wall user rss < <(tail -1 "$OUT/$name.time") # after "Command exited with non-zero status 1"
+  local parse analysis lowering
+  parse=$(awk '$1=="parse"{print $2}' "$stats" | tr -d ms)
+  lowering=$(awk '$1=="lowering"{print $2}' "$stats" | tr -d ms)
+  analysis=$(awk '$1=="analysis"{print $2}' "$stats" | tr -d ms)
+  local clang tidy
+  clang=$(secs bash -c 'for f in "$@"; do clang-15 -fsyntax-only '"${CLANG_ARGS[*]@Q}"' "$f"; done' _ "${files[@]}")
+  if command -v clang-tidy-15 >/dev/null; then
+    tidy=$(secs bash -c 'for f in "$@"; do clang-tidy-15 -checks="-*,clang-analyzer-*,bugprone-*" "$f" -- '"${CLANG_ARGS[*]@Q}"'; done' _ "${files[@]}")
+  else
+    tidy=NA
+  fi
+  echo "== $name ($n files)"
+  printf "  %-28s %s\n" "cudavet wall / user CPU" "${wall} s / ${user} s" "peak RSS" "$((rss / 1024)) MiB" \
+    "parse (summed)" "${parse} ms" "lowering" "${lowering} ms" "analysis (wall)" "${analysis} ms"
+  awk '/^    [a-z]+ +[0-9.]+ms/ && $1!="symexec" && $1!="annotation" && $1!="divergence" {printf "    %-26s %s\n", $1, $2}' "$stats"
+  echo "  checks:"
+  grep -E "checks (decided by|undecided|proved safe|violated)" "$stats" | sed 's/  */ /g; s/^/   /'
+  printf "  %-28s %s\n" "undecided (all checkers)" "$(grep 'checks undecided' "$stats" | awk '{s+=$2} END{print s+0}')"
+  printf "  %-28s %s s\n" "clang-15 -fsyntax-only" "$clang"
+  printf "  %-28s %s s\n" "clang-tidy-15" "$tidy"
+  if [ "$tidy" != NA ]; then
+    printf "  %-28s %s\n" "cudavet / clang-tidy" "$(echo "scale=2; $wall / $tidy" | bc)"
+  fi
+  printf "  %-28s %s\n" "cudavet / clang -fsyntax" "$(echo "scale=2; $wall / $clang" | bc)"
+  printf "  %-28s %s\n" "analysis / parse" "$(echo "scale=2; $analysis / $parse" | bc)"
+}
+
+mapfile -t ex < <(find testdata/examples -name '*.cu' | sort)
+table examples "${ex[@]}"
+mapfile -t td < <(find checkers testdata -path '*/testdata/*' -name '*.cu' | sort)
+table testdata "${td[@]}"
+mapfile -t gen < <(find "$OUT/gen" -name '*.cu' | sort)
+table generated "${gen[@]}"
+if [ -n "${CUDAVET_BENCH_TREE:-}" ]; then
+  mapfile -t tree < <(find "$CUDAVET_BENCH_TREE" -name '*.cu' | sort)
+  table tree "${tree[@]}"
+fi
