@@ -27,7 +27,7 @@ type limits struct {
 }
 
 // passTimeout bounds one checker on one function (driver.Config.PassTimeout):
-// far above any budget (symexec.KernelBudget is 20s) even on a starved
+// far above any budget (symexec.Options.KernelWork) even on a starved
 // machine, it only ends a checker that hangs, with an internal error, so
 // that the rest of the run goes on. -timeout is the tighter, user-chosen
 // ceiling.

@@ -9,9 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/cudavet/cudavet/checkers/symexec"
 )
 
 // TestLaunchConstantsWithParseError runs bounds on a kernel dispatched over
@@ -22,8 +19,6 @@ func TestLaunchConstantsWithParseError(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the solver")
 	}
-	defer func(q, k time.Duration) { symexec.QueryTimeout, symexec.KernelBudget = q, k }(symexec.QueryTimeout, symexec.KernelBudget)
-	symexec.QueryTimeout, symexec.KernelBudget = 5*time.Second, 2*time.Minute
 	code, stdout, stderr := realCLI(t, "-checks=bounds", "-witness=false", "-verdicts", "testdata/launchconst")
 	wantExit(t, code, exitIncomplete, stdout, stderr)
 	if strings.Contains(stdout, "(bounds)") {

@@ -9,9 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend/shim"
 )
 
@@ -42,8 +40,6 @@ func TestRepro(t *testing.T) {
 	if _, err := exec.LookPath("clang-15"); err != nil {
 		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
 	}
-	defer func(q, k time.Duration) { symexec.QueryTimeout, symexec.KernelBudget = q, k }(symexec.QueryTimeout, symexec.KernelBudget)
-	symexec.QueryTimeout, symexec.KernelBudget = 5*time.Second, 2*time.Minute
 	dir := t.TempDir()
 	code, stdout, stderr := realCLI(t, append([]string{"-json", "-repro", filepath.Join(dir, "repro")}, reproInputs(t)...)...)
 	if code != exitFindings {
