@@ -58,7 +58,14 @@ func sharedLocals(body *ir.Block) map[*ir.Var]bool {
 	mentions := func(e ir.Expr) bool {
 		found := false
 		ir.Inspect(e, func(n ir.Node) bool {
-			if v, ok := n.(*ir.VarRef); ok && v.Var != nil && (v.Var.Kind == ir.SharedVar || out[v.Var]) {
+			var v *ir.Var
+			switch n := n.(type) {
+			case *ir.VarRef:
+				v = n.Var
+			case *ir.AddrOf:
+				v = n.Var
+			}
+			if v != nil && (v.Kind == ir.SharedVar || out[v]) {
 				found = true
 			}
 			return !found
@@ -205,6 +212,8 @@ func (x *exitScan) cleanNode(n ir.Node) bool {
 		case *ir.UnknownStmt:
 			ok = !strings.Contains(m.Reason, "asm")
 		case *ir.VarRef:
+			ok = m.Var == nil || (m.Var.Kind != ir.SharedVar && !x.shared[m.Var])
+		case *ir.AddrOf: // a __shared__ scalar is read and written through its address
 			ok = m.Var == nil || (m.Var.Kind != ir.SharedVar && !x.shared[m.Var])
 		case *ir.Load:
 			ok = !sharedPtr(m.Ptr)
