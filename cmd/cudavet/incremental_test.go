@@ -38,7 +38,7 @@ func TestCacheSameOutput(t *testing.T) {
 func TestCacheInvalidation(t *testing.T) {
 	tree := t.TempDir()
 	writeFile(t, filepath.Join(tree, "common.cuh"), "#pragma once\n#define TILE 32\n")
-	writeFile(t, filepath.Join(tree, "a.cu"), "#include \"common.cuh\"\n__global__ void a(float* x) {\n  if (threadIdx.x < TILE) __syncthreads();\n  x[0] = 0.f;\n}\n")
+	writeFile(t, filepath.Join(tree, "a.cu"), "#include \"common.cuh\"\n__global__ void a(float* x) { __shared__ float s[64];\n  if (threadIdx.x < TILE) __syncthreads();\n  s[threadIdx.x % 64] = 1.f;\n  x[0] = s[0];\n}\n")
 	writeFile(t, filepath.Join(tree, "b.cu"), "__global__ void b(float* x) { x[threadIdx.x] = 0.f; }\n")
 	cacheDir := t.TempDir()
 	args := []string{"-checks=barrierdiv", "-stats", "-cache", cacheDir, tree}
