@@ -14,7 +14,7 @@ __global__ void dequant_rows_kernel(float* __restrict__ out, const int8_t* __res
   }
   const int64_t width = static_cast<int64_t>(n_groups) * gsize;
   for (int64_t c = threadIdx.x; c < width; c += blockDim.x) {
-    out[row * width + c] = static_cast<float>(q[row * width + c]) * s[c / gsize];
+    out[row * width + c] = static_cast<float>(q[row * width + c]) * s[c / gsize];  // want "load from s\\[c / gsize\\] is past the end of local array s \\(8 elements\\)"
   }
 }
 
