@@ -153,6 +153,9 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 			if trips == nil {
 				trips = x.t.register(x.name(fmt.Sprintf("trips@%d", l.P)), 64, Unknown, "trip count", l.P, false)
 				x.t.Vars[trips.Name].Uniform = true
+				// A kernel runs far fewer than 2^32 barriers: epochs never
+				// wrap, so two epochs are equal only if they really are.
+				x.t.Limits = append(x.t.Limits, sym.Ule(trips, sym.Const(64, maxBarriers)))
 			}
 			return sym.Add(e0, sym.Mul(trips, sym.Const(64, d)))
 		}
@@ -165,6 +168,9 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 	}
 	return epochs{one(e0.block, it.block, endB), one(e0.warp, it.warp, endW)}
 }
+
+// maxBarriers bounds the barriers one thread can execute in a loop.
+const maxBarriers = 1 << 32
 
 // hasSync reports whether a loop's body or update holds a barrier or a
 // call (which may hold one).
