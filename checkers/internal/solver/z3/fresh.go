@@ -19,10 +19,16 @@ import (
 // the whole query (solve-eqs substitutes fixed sizes before blasting),
 // where the incremental core cannot.
 func (s *Solver) checkFresh(ctx context.Context, asts []AST, vars []*sym.Term) (solver.Result, solver.Model, error) {
-	name := C.CString("QF_BV")
+	return s.onFresh("QF_BV", func() (solver.Result, solver.Model, error) { return s.decide(ctx, asts, vars) })
+}
+
+// onFresh runs check with a new solver for logic in place of the
+// long-lived one, with the same parameters and no work spent yet, and
+// puts the long-lived solver back afterwards.
+func (s *Solver) onFresh(logic string, check func() (solver.Result, solver.Model, error)) (solver.Result, solver.Model, error) {
+	name := C.CString(logic)
 	defer C.free(unsafe.Pointer(name))
-	logic := C.Z3_mk_string_symbol(s.c.ctx, name)
-	fresh := C.Z3_mk_solver_for_logic(s.c.ctx, logic)
+	fresh := C.Z3_mk_solver_for_logic(s.c.ctx, C.Z3_mk_string_symbol(s.c.ctx, name))
 	if err := s.err("make solver"); err != nil || fresh == nil {
 		return solver.Unknown, nil, err
 	}
@@ -37,5 +43,5 @@ func (s *Solver) checkFresh(ctx context.Context, asts []AST, vars []*sym.Term) (
 	if err := s.setParams(0, true); err != nil {
 		return solver.Unknown, nil, err
 	}
-	return s.decide(ctx, asts, vars)
+	return check()
 }

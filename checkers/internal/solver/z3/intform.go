@@ -18,11 +18,11 @@ import (
 // checkInt decides the integer form of a query (see sym.IntForm) with a
 // new solver for linear integer arithmetic (QF_LIA); IntForm leaves out
 // nonlinear conjuncts: Z3's nonlinear core can ignore an interrupt for
-// minutes (measured with 4.8.12 on a product of two sizes). A Sat answer's model is returned only when it satisfies the
-// original bit-vector terms (sym.Eval), else the answer is Unknown and the
-// caller asks the bit-vector query.
+// minutes (measured with 4.8.12 on a product of two sizes). A Sat
+// answer's model is returned only when it satisfies the original
+// bit-vector terms (sym.Eval), else the answer is Unknown and the caller
+// asks the bit-vector query.
 func (s *Solver) checkInt(ctx context.Context, form []*sym.ITerm, q solver.Query, vars []*sym.Term) (solver.Result, solver.Model, error) {
-	logic := "QF_LIA"
 	asts := make([]AST, len(form))
 	memo := map[*sym.ITerm]AST{}
 	for i, f := range form {
@@ -32,23 +32,12 @@ func (s *Solver) checkInt(ctx context.Context, form []*sym.ITerm, q solver.Query
 			return solver.Unknown, nil, fmt.Errorf("z3: integer form: %w", err)
 		}
 	}
-	name := C.CString(logic)
-	defer C.free(unsafe.Pointer(name))
-	fresh := C.Z3_mk_solver_for_logic(s.c.ctx, C.Z3_mk_string_symbol(s.c.ctx, name))
-	if err := s.err("make solver"); err != nil || fresh == nil {
-		return solver.Unknown, nil, err
-	}
-	C.Z3_solver_inc_ref(s.c.ctx, fresh)
-	old, oldLimit := s.s, s.rlimit
-	s.s, s.rlimit = fresh, 0
-	defer func() {
-		s.dropModel()
-		C.Z3_solver_dec_ref(s.c.ctx, fresh)
-		s.s, s.rlimit = old, oldLimit
-	}()
-	if err := s.setParams(0, true); err != nil {
-		return solver.Unknown, nil, err
-	}
+	return s.onFresh("QF_LIA", func() (solver.Result, solver.Model, error) { return s.decideInt(ctx, asts, q, vars) })
+}
+
+// decideInt asserts the integer form with each variable in its unsigned
+// range, checks it, and returns a model only when it satisfies q.
+func (s *Solver) decideInt(ctx context.Context, asts []AST, q solver.Query, vars []*sym.Term) (solver.Result, solver.Model, error) {
 	for _, v := range vars { // a variable's unsigned value is in [0, 2^w)
 		if v.Width > 0 {
 			x := s.c.intVar(v.Name)
