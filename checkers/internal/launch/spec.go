@@ -117,6 +117,23 @@ type pendingPtr struct {
 // pointers gives the pointer parameters their lengths once the scalars,
 // the geometry and the path condition are known: a tensor whose numel
 // they do not use is bounded by its shape alone (see shapeBound).
+// eachLaunchTerm calls f on each term of the spec that the launch itself
+// gives: the scalar parameters, grid, block, shared memory and the
+// assumptions (f must accept nil).
+func (b *specBuilder) eachLaunchTerm(f func(*sym.Term)) {
+	for _, t := range b.spec.Params {
+		f(t)
+	}
+	for i := range 3 {
+		f(b.spec.Grid[i])
+		f(b.spec.Block[i])
+	}
+	f(b.spec.Smem)
+	for _, t := range b.spec.Assume {
+		f(t)
+	}
+}
+
 func (b *specBuilder) pointers() {
 	uses := map[string]bool{}
 	mark := func(t *sym.Term) {
@@ -126,17 +143,7 @@ func (b *specBuilder) pointers() {
 			}
 		}
 	}
-	for _, t := range b.spec.Params {
-		mark(t)
-	}
-	for i := range 3 {
-		mark(b.spec.Grid[i])
-		mark(b.spec.Block[i])
-	}
-	mark(b.spec.Smem)
-	for _, t := range b.spec.Assume {
-		mark(t)
-	}
+	b.eachLaunchTerm(mark)
 	for _, pp := range b.pending {
 		if pp.a.ptr != nil {
 			mark(pp.a.ptr.off)
@@ -298,17 +305,7 @@ func (b *specBuilder) relevantFacts() []*sym.Term {
 	for _, t := range b.spec.Lengths {
 		mark(t)
 	}
-	for _, t := range b.spec.Params {
-		mark(t)
-	}
-	for i := range 3 {
-		mark(b.spec.Grid[i])
-		mark(b.spec.Block[i])
-	}
-	mark(b.spec.Smem)
-	for _, t := range b.spec.Assume {
-		mark(t)
-	}
+	b.eachLaunchTerm(mark)
 	for _, t := range b.memory {
 		mark(t)
 	}
