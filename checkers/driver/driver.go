@@ -84,7 +84,7 @@ type Diagnostic struct {
 	// diagnostics. Of merged duplicates, the first unit's name is kept.
 	Function string
 	// Repro is the launch of the finding's witness as JSON (a
-	// witness.Launch), empty when the finding has none. `cudavet -repro`
+	// repro.Launch), empty when the finding has none. `cudavet -repro`
 	// builds a reproducer from it.
 	Repro string
 }

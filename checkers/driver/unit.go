@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
-	"github.com/cudavet/cudavet/checkers/internal/witness"
+	"github.com/cudavet/cudavet/checkers/repro"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
 )
@@ -182,7 +182,7 @@ func (r *runner) newPass(a *analysis.Analyzer, u *cudair.Unit, results map[*anal
 }
 
 func (r *runner) checkerDiagnostic(a *analysis.Analyzer, f *ir.Func, d analysis.Diagnostic) Diagnostic {
-	related, repro := splitRepro(d.Related)
+	related, launch := splitRepro(d.Related)
 	return Diagnostic{
 		Checker:        a.Name,
 		Category:       d.Category,
@@ -195,25 +195,25 @@ func (r *runner) checkerDiagnostic(a *analysis.Analyzer, f *ir.Func, d analysis.
 		Related:        related,
 		SuggestedFixes: d.SuggestedFixes,
 		Function:       f.Name,
-		Repro:          repro,
+		Repro:          launch,
 	}
 }
 
-// splitRepro takes the machine-readable launch (witness.ReproPrefix) out
+// splitRepro takes the machine-readable launch (repro.Prefix) out
 // of a checker's related entries: no output shows it as text.
 func splitRepro(rel []analysis.RelatedInformation) ([]analysis.RelatedInformation, string) {
 	var out []analysis.RelatedInformation
-	repro := ""
+	launch := ""
 	for _, r := range rel {
-		if s, ok := strings.CutPrefix(r.Message, witness.ReproPrefix); ok {
-			if repro == "" {
-				repro = s
+		if s, ok := strings.CutPrefix(r.Message, repro.Prefix); ok {
+			if launch == "" {
+				launch = s
 			}
 			continue
 		}
 		out = append(out, r)
 	}
-	return out, repro
+	return out, launch
 }
 
 // internalError is the diagnostic of a's failure on f, at f's name.

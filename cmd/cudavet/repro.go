@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/repro"
 	"github.com/cudavet/cudavet/frontend/shim"
 )
 
@@ -22,44 +23,6 @@ var sanitizerTool = map[string]string{
 	"warpsync": "synccheck", "barrierdiv": "synccheck",
 }
 
-// reproLaunch is the JSON form of a finding's witness launch
-// (driver.Diagnostic.Repro, written by the checkers' witness package).
-type reproLaunch struct {
-	Kernel    string     `json:"kernel"`
-	Grid      [3]uint64  `json:"grid"`
-	Block     [3]uint64  `json:"block"`
-	Smem      uint64     `json:"smem"`
-	BlockIdx  [3]uint64  `json:"block_idx"`
-	ThreadIdx [3]uint64  `json:"thread_idx"`
-	Args      []reproArg `json:"args"`
-}
-
-// reproArg is one kernel argument: a buffer of Bytes bytes (-1: not bounded
-// by the witness), or a scalar Value.
-type reproArg struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`
-	Len   int64  `json:"len"`
-	Bytes int64  `json:"bytes"`
-	Value int64  `json:"value"`
-}
-
-// defaultAlloc is the bytes allocated for a buffer the witness does not
-// bound.
-const defaultAlloc = 64 << 20
-
-// Alloc is the bytes the harness allocates for a: exactly the witness
-// length, or defaultAlloc when the witness does not bound it.
-func (a reproArg) Alloc() int64 {
-	switch {
-	case a.Bytes < 0:
-		return defaultAlloc
-	case a.Bytes == 0:
-		return 1 // cudaMalloc of 0 bytes returns no buffer
-	}
-	return a.Bytes
-}
-
 // reproCase is one finding's reproducer as the templates see it.
 type reproCase struct {
 	Dir, Checker, Tool, Message, Where string
@@ -68,7 +31,7 @@ type reproCase struct {
 	Source                             string // the kernel's file, relative to Dir
 	SourceDir                          string // its directory, relative to Dir
 	Torch                              bool   // the file includes torch or ATen headers
-	L                                  *reproLaunch
+	L                                  *repro.Launch
 	Bytes                              int64 // the buffers' total bytes
 	// Fixed, when set, is the kernel's file with cudavet's own fixes of
 	// its overflow findings applied: the reference the harness compares
@@ -128,7 +91,7 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, erro
 			continue
 		}
 		seen[key] = true
-		var l reproLaunch
+		var l repro.Launch
 		if err := json.Unmarshal([]byte(d.Repro), &l); err != nil {
 			return n, fmt.Errorf("finding at %s: %w", key, err)
 		}
@@ -151,7 +114,7 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, erro
 	return n, nil
 }
 
-func newReproCase(dir, tool string, d driver.Diagnostic, l *reproLaunch) (*reproCase, error) {
+func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*reproCase, error) {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err

@@ -8,61 +8,20 @@ import (
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/checkers/repro"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
 )
 
-// ReproPrefix starts the message of the related entry that carries a
-// finding's launch in machine-readable form (a JSON Launch). The driver
-// moves it out of the related entries into Diagnostic.Repro, so no
-// output shows it as text; `cudavet -repro` turns it into a harness.
-const ReproPrefix = "cudavet-repro: "
-
-// Launch is the concrete launch of a kernel that a witness describes:
-// enough to run the kernel alone with buffers of exactly the witness
-// lengths.
-type Launch struct {
-	// Kernel is the kernel's qualified name with its template arguments
-	// ("vllm::rms_norm_kernel<c10::Half>"), as a C++ expression.
-	Kernel string `json:"kernel"`
-	// Grid and Block are the launch dimensions; Smem the dynamic shared
-	// memory in bytes.
-	Grid  [3]uint64 `json:"grid"`
-	Block [3]uint64 `json:"block"`
-	Smem  uint64    `json:"smem"`
-	// BlockIdx and ThreadIdx name the thread the witness picks (thread 1
-	// of a two-thread witness).
-	BlockIdx  [3]uint64 `json:"block_idx"`
-	ThreadIdx [3]uint64 `json:"thread_idx"`
-	// Args are the kernel's parameters in order.
-	Args []Arg `json:"args"`
-}
-
-// Arg is one kernel argument of a Launch.
-type Arg struct {
-	Name string `json:"name"`
-	// Kind is "pointer", "int", "bool", "float" or "other" (passed
-	// value-initialised).
-	Kind string `json:"kind"`
-	// Len is a pointer's region length in elements of its pointee and
-	// Bytes the same in bytes; both -1 when the witness does not bound the
-	// region (the harness then allocates a default and says so).
-	Len   int64 `json:"len"`
-	Bytes int64 `json:"bytes"`
-	// Value is an integer or bool argument's value (sign-extended for
-	// signed types).
-	Value int64 `json:"value,omitempty"`
-}
-
 // LaunchOf returns the launch that w describes for the kernel of tr, or
 // nil when tr is not a kernel's trace.
-func LaunchOf(tr *symex.Trace, w *symex.Witness) *Launch {
+func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 	f := tr.Func
 	if f == nil || f.Kind != ir.Kernel {
 		return nil
 	}
 	env := defaultEnv(w)
-	l := &Launch{Kernel: kernelExpr(f)}
+	l := &repro.Launch{Kernel: kernelExpr(f)}
 	if f.Generic {
 		l.Kernel = genericInstance(tr, f, env)
 	}
@@ -90,8 +49,8 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *Launch {
 	return l
 }
 
-func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint64, bool)) Arg {
-	a := Arg{Name: p.Name, Kind: "other"}
+func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint64, bool)) repro.Arg {
+	a := repro.Arg{Name: p.Name, Kind: "other"}
 	switch t := p.Type.(type) {
 	case *ir.PointerType:
 		a.Kind, a.Len, a.Bytes = "pointer", -1, -1
@@ -238,5 +197,5 @@ func ReproRelated(tr *symex.Trace, w *symex.Witness, pos token.Pos) []analysis.R
 	if err != nil {
 		return nil
 	}
-	return []analysis.RelatedInformation{{Pos: pos, Message: ReproPrefix + string(b)}}
+	return []analysis.RelatedInformation{{Pos: pos, Message: repro.Prefix + string(b)}}
 }
