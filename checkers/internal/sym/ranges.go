@@ -29,21 +29,18 @@ const maxSplit = 6
 
 func refute(cs []*Term, depth int) bool {
 	st := newRanges()
-	for round := 0; round < maxRounds; round++ {
-		st.changed = false
-		st.memo = map[*Term]pair{}
-		for _, c := range cs {
-			if st.truth(c) < 0 || st.empty {
-				return true
-			}
-			st.assume(c, true)
-			if st.empty {
-				return true
-			}
-		}
-		if !st.changed {
-			break
-		}
+	if st.fixpoint(cs) {
+		return true
+	}
+	// Few-valued conjuncts by enumeration (see enumerate), then the
+	// bounds it narrowed.
+	st.changed = false
+	st.memo = map[*Term]pair{}
+	if st.enumerate(cs) {
+		return true
+	}
+	if st.changed && st.fixpoint(cs) {
+		return true
 	}
 	if depth == 0 {
 		return false
@@ -60,6 +57,28 @@ func refute(cs []*Term, depth int) bool {
 		}
 	}
 	return true
+}
+
+// fixpoint assumes every conjunct of cs until no bound narrows (at most
+// maxRounds rounds); true when they are refuted on the way.
+func (st *ranges) fixpoint(cs []*Term) bool {
+	for round := 0; round < maxRounds; round++ {
+		st.changed = false
+		st.memo = map[*Term]pair{}
+		for _, c := range cs {
+			if st.truth(c) < 0 || st.empty {
+				return true
+			}
+			st.assume(c, true)
+			if st.empty {
+				return true
+			}
+		}
+		if !st.changed {
+			break
+		}
+	}
+	return false
 }
 
 // openDisjunction returns a conjunct (or a conjunct of a conjunct) that
