@@ -93,6 +93,7 @@ func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	for _, c := range cs {
 		visit(c)
 	}
+	form = append(form, e.lemmas(form)...)
 	return form, all, len(form) > 0
 }
 

@@ -1,0 +1,531 @@
+package sym
+
+import (
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// Twin lemmas: the equalities a race query implies between a thread's
+// values and its twin's (the second thread's copy, whose variables carry
+// a trailing "'"), which linear integer arithmetic finds only by a long
+// branch-and-bound.
+//
+// A race query asks whether two distinct threads reach one address:
+//
+//	4·(28·warp + c) and 4·(28·warp' + c') overlap, c, c' < 28,
+//	warp = (256·blockIdx.x + threadIdx.x) / 32, ...
+//
+// and is unsatisfiable because the address is a mixed-radix number of the
+// thread's coordinates: each digit's weight exceeds what all lighter
+// digits together can add, so equal addresses mean equal digits. In
+// integers (the form IntForm builds) that argument is:
+//
+//  1. Linear forms: every integer term is read as Σ cᵢ·aᵢ + k over atoms
+//     (variables, quotients and remainders by constants, conditionals),
+//     with (D·Q + R) / D = Q + R / D and (D·Q + R) mod D = R mod D, and
+//     R / D, R mod D folded when R's range lies in one multiple of D.
+//  2. Equalities: a conjunct a = b, or a pair a < b + w, b < a + w whose
+//     difference can only be one value (the gcd of its weights leaves a
+//     single multiple in the window).
+//  3. Digits: in Σ cᵢ·(aᵢ − aᵢ') + rest = 0, the heaviest pair whose weight
+//     exceeds the largest |value| the rest can take has aᵢ = aᵢ'; repeat.
+//
+// Each derived aᵢ = aᵢ' holds in every model of the form, so adding it
+// changes no answer, and the solver then closes the query by congruence
+// (warp ≠ warp' against warp = warp').
+type twinLemmas struct {
+	st    *ranges
+	lins  map[*ITerm]*linForm
+	atoms map[string]*ITerm // by atom key
+	keys  map[*ITerm]string
+}
+
+// linForm is Σ coef[k]·atom k + c.
+type linForm struct {
+	coef map[string]*big.Int
+	c    *big.Int
+}
+
+func newLin() *linForm { return &linForm{coef: map[string]*big.Int{}, c: new(big.Int)} }
+
+func (l *linForm) addScaled(m *linForm, s *big.Int) {
+	for k, v := range m.coef {
+		x := new(big.Int).Mul(v, s)
+		if old, ok := l.coef[k]; ok {
+			x.Add(x, old)
+		}
+		if x.Sign() == 0 {
+			delete(l.coef, k)
+		} else {
+			l.coef[k] = x
+		}
+	}
+	l.c.Add(l.c, new(big.Int).Mul(m.c, s))
+}
+
+var bigMinusOne = big.NewInt(-1)
+
+// maxLemmaConjuncts bounds the conjuncts twin lemmas look at.
+const maxLemmaConjuncts = 256
+
+// lemmas returns the twin equalities form implies (see twinLemmas).
+func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
+	twins := false
+	for _, f := range form {
+		if hasTwinVar(f, map[*ITerm]bool{}) {
+			twins = true
+			break
+		}
+	}
+	if !twins {
+		return nil
+	}
+	tl := &twinLemmas{st: e.st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}
+	var conj []*ITerm
+	var flat func(f *ITerm)
+	flat = func(f *ITerm) {
+		if f.Op == IAnd {
+			for _, a := range f.Args {
+				flat(a)
+			}
+			return
+		}
+		conj = append(conj, f)
+	}
+	for _, f := range form {
+		flat(f)
+	}
+	if len(conj) > maxLemmaConjuncts {
+		return nil
+	}
+	// Equalities stated, and those two inequalities pin down.
+	var eqs []*linForm
+	var ineqs []*linForm // each ≤ 0
+	for _, c := range conj {
+		switch c.Op {
+		case IEq:
+			if c.Args[0].IsBool() {
+				continue
+			}
+			d := tl.diff(c.Args[0], c.Args[1])
+			eqs = append(eqs, d)
+		case ILt, ILe:
+			d := tl.diff(c.Args[0], c.Args[1])
+			if c.Op == ILt {
+				d.c.Add(d.c, bigOne)
+			}
+			ineqs = append(ineqs, d)
+		}
+	}
+	for i, p := range ineqs {
+		for _, q := range ineqs[i+1:] {
+			if d := pinned(p, q); d != nil {
+				eqs = append(eqs, d)
+			}
+		}
+	}
+	var out []*ITerm
+	seen := map[string]bool{}
+	for _, d := range eqs {
+		for _, k := range tl.digits(d) {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			a := tl.atoms[k]
+			if tw := tl.twinOf(k); tw != nil {
+				out = append(out, iop(IEq, a, tw))
+			}
+		}
+	}
+	return out
+}
+
+// pinned returns P − v (= 0) when p: P + cp ≤ 0 and q: −P + cq ≤ 0 leave
+// P, a multiple of the gcd of its weights, a single value v.
+func pinned(p, q *linForm) *linForm {
+	if len(p.coef) == 0 || len(p.coef) != len(q.coef) {
+		return nil
+	}
+	g := new(big.Int)
+	for k, v := range p.coef {
+		w, ok := q.coef[k]
+		if !ok || new(big.Int).Add(v, w).Sign() != 0 {
+			return nil
+		}
+		g.GCD(nil, nil, g, new(big.Int).Abs(v))
+	}
+	// cq ≤ P ≤ −cp.
+	lo, hi := new(big.Int).Set(q.c), new(big.Int).Neg(p.c)
+	// The multiples of g in [lo, hi].
+	first := ceilDiv(lo, g)
+	last := floorDiv(hi, g)
+	if first.Cmp(last) != 0 {
+		return nil
+	}
+	d := newLin()
+	d.addScaled(p, bigOne)
+	d.c = new(big.Int).Neg(first.Mul(first, g))
+	return d
+}
+
+func floorDiv(a, b *big.Int) *big.Int {
+	q, m := new(big.Int).DivMod(a, b, new(big.Int)) // Euclidean: m ≥ 0
+	_ = m
+	return q
+}
+
+func ceilDiv(a, b *big.Int) *big.Int {
+	q, m := new(big.Int).DivMod(a, b, new(big.Int))
+	if m.Sign() != 0 {
+		q.Add(q, bigOne)
+	}
+	return q
+}
+
+// digits returns the keys of the unprimed atoms whose twin equality the
+// equation d = 0 implies, heaviest first.
+func (tl *twinLemmas) digits(d *linForm) []string {
+	type term struct {
+		key  string      // the unprimed atom of a pair, or the atom
+		w    *big.Int    // |weight|
+		span *big.Int    // a pair: the largest |a − a'|; an atom: unused
+		iv   [2]*big.Int // an atom alone: the range of its weighted value
+		pair bool
+	}
+	var terms []*term
+	used := map[string]bool{}
+	keys := make([]string, 0, len(d.coef))
+	for k := range d.coef {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if used[k] {
+			continue
+		}
+		used[k] = true
+		c := d.coef[k]
+		lo, hi := tl.atomRange(k)
+		if lo == nil {
+			return nil
+		}
+		if tk := twinKey(k); tk != "" {
+			if tc, ok := d.coef[tk]; ok && !used[tk] && new(big.Int).Add(c, tc).Sign() == 0 {
+				used[tk] = true
+				tlo, thi := tl.atomRange(tk)
+				if tlo == nil {
+					return nil
+				}
+				// a − a' ∈ [lo − thi, hi − tlo]
+				span := maxBig(new(big.Int).Abs(new(big.Int).Sub(lo, thi)), new(big.Int).Abs(new(big.Int).Sub(hi, tlo)))
+				uk := k
+				if strings.HasSuffix(atomNames(tl.atoms[k]), "'") {
+					uk = tk
+				}
+				terms = append(terms, &term{key: uk, w: new(big.Int).Abs(c), span: span, pair: true})
+				continue
+			}
+		}
+		a := new(big.Int).Mul(c, lo)
+		b := new(big.Int).Mul(c, hi)
+		terms = append(terms, &term{key: k, w: new(big.Int).Abs(c), iv: [2]*big.Int{minBig(a, b), maxBig(a, b)}})
+	}
+	sort.SliceStable(terms, func(i, j int) bool { return terms[i].w.Cmp(terms[j].w) > 0 })
+	// Atoms without a twin add their range to every pair's rest.
+	slo, shi := new(big.Int).Set(d.c), new(big.Int).Set(d.c)
+	var pairs []*term
+	for _, t := range terms {
+		if t.pair {
+			pairs = append(pairs, t)
+		} else {
+			slo.Add(slo, t.iv[0])
+			shi.Add(shi, t.iv[1])
+		}
+	}
+	var out []string
+	for i, t := range pairs {
+		// The rest: lighter pairs, the lone atoms and the constant (the
+		// heavier pairs' differences are 0 by now).
+		lo, hi := new(big.Int).Set(slo), new(big.Int).Set(shi)
+		for _, r := range pairs[i+1:] {
+			m := new(big.Int).Mul(r.w, r.span)
+			lo.Sub(lo, m)
+			hi.Add(hi, m)
+		}
+		// w·δ = −rest: δ ≠ 0 is impossible when w exceeds |rest|.
+		if t.w.Cmp(new(big.Int).Abs(lo)) <= 0 || t.w.Cmp(new(big.Int).Abs(hi)) <= 0 {
+			return out
+		}
+		out = append(out, t.key)
+	}
+	return out
+}
+
+// diff returns lin(a) − lin(b).
+func (tl *twinLemmas) diff(a, b *ITerm) *linForm {
+	d := newLin()
+	d.addScaled(tl.lin(a), bigOne)
+	d.addScaled(tl.lin(b), bigMinusOne)
+	return d
+}
+
+// lin reads an integer term as a linear form over atoms.
+func (tl *twinLemmas) lin(t *ITerm) *linForm {
+	if l, ok := tl.lins[t]; ok {
+		return l
+	}
+	l := newLin()
+	switch t.Op {
+	case IConst:
+		l.c.Set(t.Val)
+	case IAdd:
+		l.addScaled(tl.lin(t.Args[0]), bigOne)
+		l.addScaled(tl.lin(t.Args[1]), bigOne)
+	case ISub:
+		l.addScaled(tl.lin(t.Args[0]), bigOne)
+		l.addScaled(tl.lin(t.Args[1]), bigMinusOne)
+	case INeg:
+		l.addScaled(tl.lin(t.Args[0]), bigMinusOne)
+	case IMul:
+		x, y := tl.lin(t.Args[0]), tl.lin(t.Args[1])
+		switch {
+		case len(x.coef) == 0:
+			l.addScaled(y, x.c)
+		case len(y.coef) == 0:
+			l.addScaled(x, y.c)
+		default:
+			l.coef[tl.atom(t)] = big.NewInt(1)
+		}
+	case IDiv, IMod:
+		tl.divMod(t, l)
+	default:
+		l.coef[tl.atom(t)] = big.NewInt(1)
+	}
+	tl.lins[t] = l
+	return l
+}
+
+// divMod reads x / D or x mod D with x = D·Q + R (see twinLemmas).
+func (tl *twinLemmas) divMod(t *ITerm, l *linForm) {
+	x := tl.lin(t.Args[0])
+	dt := tl.lin(t.Args[1])
+	if len(dt.coef) != 0 || dt.c.Sign() <= 0 {
+		l.coef[tl.atom(t)] = big.NewInt(1)
+		return
+	}
+	D := dt.c
+	q, r := newLin(), newLin()
+	for k, v := range x.coef {
+		qq, rr := new(big.Int).DivMod(v, D, new(big.Int))
+		if qq.Sign() != 0 {
+			q.coef[k] = qq
+		}
+		if rr.Sign() != 0 {
+			r.coef[k] = rr
+		}
+	}
+	qc, rc := new(big.Int).DivMod(x.c, D, new(big.Int))
+	q.c, r.c = qc, rc
+	lo, hi := tl.linRange(r)
+	if lo != nil && lo.Sign() >= 0 {
+		ql, qh := floorDiv(lo, D), floorDiv(hi, D)
+		if ql.Cmp(qh) == 0 { // R / D is the constant ql
+			if t.Op == IDiv {
+				l.addScaled(q, bigOne)
+				l.c.Add(l.c, ql)
+			} else {
+				l.addScaled(r, bigOne)
+				l.c.Sub(l.c, new(big.Int).Mul(ql, D))
+			}
+			return
+		}
+	}
+	// R / D and R mod D stay atoms (R ≥ 0 where x ≥ 0 and Q's part is a
+	// multiple of D only when R's range allows: keep the original term
+	// otherwise, which is always right).
+	if len(q.coef) == 0 || lo == nil || lo.Sign() < 0 {
+		l.coef[tl.atom(t)] = big.NewInt(1)
+		return
+	}
+	rt := tl.term(r)
+	if t.Op == IDiv {
+		l.addScaled(q, bigOne)
+		l.coef[tl.atom(iop(IDiv, rt, t.Args[1]))] = big.NewInt(1)
+	} else {
+		l.coef[tl.atom(iop(IMod, rt, t.Args[1]))] = big.NewInt(1)
+	}
+}
+
+// term builds an integer term of a linear form, atoms in key order.
+func (tl *twinLemmas) term(l *linForm) *ITerm {
+	keys := make([]string, 0, len(l.coef))
+	for k := range l.coef {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	t := iconst(new(big.Int).Set(l.c))
+	for _, k := range keys {
+		t = iop(IAdd, t, iop(IMul, iconst(new(big.Int).Set(l.coef[k])), tl.atoms[k]))
+	}
+	return t
+}
+
+// linRange returns the range of a linear form, or nil when an atom has
+// none.
+func (tl *twinLemmas) linRange(l *linForm) (*big.Int, *big.Int) {
+	lo, hi := new(big.Int).Set(l.c), new(big.Int).Set(l.c)
+	for k, c := range l.coef {
+		alo, ahi := tl.atomRange(k)
+		if alo == nil {
+			return nil, nil
+		}
+		a, b := new(big.Int).Mul(c, alo), new(big.Int).Mul(c, ahi)
+		lo.Add(lo, minBig(a, b))
+		hi.Add(hi, maxBig(a, b))
+	}
+	return lo, hi
+}
+
+// atomRange returns the range of an atom's value, or nil.
+func (tl *twinLemmas) atomRange(k string) (*big.Int, *big.Int) {
+	a := tl.atoms[k]
+	switch a.Op {
+	case IVar:
+		if a.Width == 0 {
+			return nil, nil
+		}
+		u := tl.st.eval(Var(a.Name, a.Width)).u
+		return u.lo, u.hi
+	case IDiv, IMod:
+		x := tl.lin(a.Args[0])
+		lo, hi := tl.linRange(x)
+		dt := tl.lin(a.Args[1])
+		if lo == nil || lo.Sign() < 0 || len(dt.coef) != 0 || dt.c.Sign() <= 0 {
+			return nil, nil
+		}
+		if a.Op == IDiv {
+			return floorDiv(lo, dt.c), floorDiv(hi, dt.c)
+		}
+		return big.NewInt(0), minBig(hi, new(big.Int).Sub(dt.c, bigOne))
+	case IIte:
+		xl, xh := tl.linRange(tl.lin(a.Args[1]))
+		yl, yh := tl.linRange(tl.lin(a.Args[2]))
+		if xl == nil || yl == nil {
+			return nil, nil
+		}
+		return minBig(xl, yl), maxBig(xh, yh)
+	}
+	return nil, nil
+}
+
+// atom returns t's key, recording t as an atom.
+func (tl *twinLemmas) atom(t *ITerm) string {
+	k := tl.key(t)
+	if _, ok := tl.atoms[k]; !ok {
+		tl.atoms[k] = t
+	}
+	return k
+}
+
+// key prints t structurally.
+func (tl *twinLemmas) key(t *ITerm) string {
+	if k, ok := tl.keys[t]; ok {
+		return k
+	}
+	var b strings.Builder
+	switch t.Op {
+	case IConst:
+		if t.Val != nil {
+			b.WriteString(t.Val.String())
+		} else if t.Bool {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case IVar:
+		b.WriteString("|" + t.Name + "|")
+	default:
+		b.WriteString("(" + string(rune('A'+int(t.Op))))
+		for _, a := range t.Args {
+			b.WriteString(" " + tl.key(a))
+		}
+		b.WriteString(")")
+	}
+	k := b.String()
+	tl.keys[t] = k
+	return k
+}
+
+// twinKey returns the key of k's twin: every variable primed, or every
+// prime removed; "" when k mixes both or has no variable.
+func twinKey(k string) string {
+	parts := strings.Split(k, "|")
+	// Variables are at the odd indices.
+	primed, plain := 0, 0
+	for i := 1; i < len(parts); i += 2 {
+		if strings.HasSuffix(parts[i], "'") {
+			primed++
+		} else {
+			plain++
+		}
+	}
+	if (primed == 0) == (plain == 0) {
+		return ""
+	}
+	for i := 1; i < len(parts); i += 2 {
+		if primed > 0 {
+			parts[i] = strings.TrimSuffix(parts[i], "'")
+		} else {
+			parts[i] += "'"
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// twinOf returns the atom of k's twin when the form mentions it.
+func (tl *twinLemmas) twinOf(k string) *ITerm {
+	tk := twinKey(k)
+	if tk == "" {
+		return nil
+	}
+	return tl.atoms[tk]
+}
+
+// atomNames returns the name of a variable atom, or the atom's key
+// otherwise (for the prime test).
+func atomNames(t *ITerm) string {
+	if t.Op == IVar {
+		return t.Name
+	}
+	names := ""
+	var visit func(t *ITerm)
+	visit = func(t *ITerm) {
+		if t.Op == IVar {
+			names = t.Name
+			return
+		}
+		for _, a := range t.Args {
+			visit(a)
+		}
+	}
+	visit(t)
+	return names
+}
+
+func hasTwinVar(t *ITerm, seen map[*ITerm]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Op == IVar {
+		return strings.HasSuffix(t.Name, "'")
+	}
+	for _, a := range t.Args {
+		if hasTwinVar(a, seen) {
+			return true
+		}
+	}
+	return false
+}
