@@ -33,6 +33,10 @@ func (r *Ranges) Check(ctx context.Context, q Query) (Result, Model, error) {
 // Hits returns how many queries the range step answered.
 func (r *Ranges) Hits() int64 { return r.hits.Load() }
 
-// RangeRefutes reports whether range reasoning alone proves q
+// RangeRefutes reports whether range reasoning or linear arithmetic
+// (sym.Refute, sym.RefuteLinear) alone proves q
 // unsatisfiable.
-func RangeRefutes(q Query) bool { return sym.Refute(q.Terms()) }
+func RangeRefutes(q Query) bool {
+	ts := q.Terms()
+	return sym.Refute(ts) || sym.RefuteLinear(ts)
+}

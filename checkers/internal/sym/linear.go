@@ -1,0 +1,330 @@
+package sym
+
+import (
+	"math/big"
+	"sort"
+)
+
+// RefuteLinear reports whether the linear part of the conjunction cs is
+// infeasible over the integers, by Fourier-Motzkin elimination with the
+// Omega test's integer tightening: the check "i·s + j < n·s" with i < n and
+// j < s that intervals cannot see (it needs i ≤ n − 1, a relation) and that
+// costs a solver call of 5-30 ms is refuted here in microseconds.
+//
+// The conjuncts are read through IntForm (exact over integers where range
+// reasoning shows nothing wraps; others are left out) as linear forms over
+// atoms (see twinLemmas): quotients and remainders by constants are tied to
+// their dividend (D·q ≤ x ≤ D·q + D − 1, r = x − D·q), every atom is bounded
+// by its range, and disjunctions (a ∨ b, a ≠ b) are split, a few cases
+// deep. Leaving a conjunct out, reading over rationals and tightening
+// constants only weaken the system, so true is a proof of unsatisfiability;
+// false says nothing.
+func RefuteLinear(cs []*Term) bool {
+	form, _, ok := IntForm(cs)
+	if !ok {
+		return false
+	}
+	st := newRanges()
+	st.fixpoint(cs)
+	st.memo = map[*Term]pair{}
+	lp := &linProblem{tl: &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}, work: maxFMWork, leaves: maxLinearLeaves}
+	var base []*ITerm
+	for _, f := range form {
+		base = appendIConjuncts(base, f)
+	}
+	return lp.refute(base, maxLinearSplits)
+}
+
+// Limits of one linear refutation: cases split, and the constraints
+// elimination may derive in all.
+const (
+	maxLinearSplits = 6
+	maxLinearLeaves = 64
+	maxFMWork       = 20000
+	maxFMRows       = 400
+)
+
+type linProblem struct {
+	tl     *twinLemmas
+	work   int
+	leaves int             // cases left to try
+	split  map[*ITerm]bool // disjunctions split on the current case's way
+}
+
+// row is Σ coef·atom + c ≤ 0.
+type row = linForm
+
+func appendIConjuncts(out []*ITerm, f *ITerm) []*ITerm {
+	if f.Op == IAnd {
+		for _, a := range f.Args {
+			out = appendIConjuncts(out, a)
+		}
+		return out
+	}
+	return append(out, f)
+}
+
+// refute decides the conjuncts, splitting the first open disjunction
+// not split yet.
+func (lp *linProblem) refute(conj []*ITerm, splits int) bool {
+	lp.split = map[*ITerm]bool{}
+	return lp.refuteCases(conj, splits)
+}
+
+func (lp *linProblem) refuteCases(conj []*ITerm, splits int) bool {
+	lp.leaves--
+	var rows []*row
+	var or []*ITerm
+	var src *ITerm
+	for _, c := range conj {
+		rs, alts, from := lp.rowsOf(c)
+		rows = append(rows, rs...)
+		if alts != nil && or == nil {
+			or, src = alts, from
+		}
+	}
+	if lp.infeasible(rows) {
+		return true
+	}
+	if or == nil || splits == 0 || lp.work <= 0 || lp.leaves <= 0 {
+		return false
+	}
+	lp.split[src] = true
+	defer delete(lp.split, src)
+	for _, alt := range or {
+		sub := append(append([]*ITerm(nil), conj...), alt)
+		if !lp.refuteCases(sub, splits-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowsOf returns the rows a conjunct states, or the alternatives of a
+// disjunction to split on and the term they come from.
+func (lp *linProblem) rowsOf(c *ITerm) ([]*row, []*ITerm, *ITerm) {
+	neg := false
+	for c.Op == INot {
+		neg, c = !neg, c.Args[0]
+	}
+	switch c.Op {
+	case IConst:
+		if c.Val == nil && c.Bool == neg {
+			r := newLin()
+			r.c.SetInt64(1) // 1 ≤ 0
+			return []*row{r}, nil, nil
+		}
+		return nil, nil, nil
+	case ILt, ILe, IEq:
+		if c.Args[0].IsBool() {
+			return nil, nil, nil
+		}
+		d := lp.tl.diff(c.Args[0], c.Args[1]) // a − b
+		switch {
+		case c.Op == IEq && !neg:
+			return []*row{d, negRow(d)}, nil, nil
+		case c.Op == IEq:
+			if lp.split[c] {
+				return nil, nil, nil
+			}
+			return nil, []*ITerm{iop(ILt, c.Args[0], c.Args[1]), iop(ILt, c.Args[1], c.Args[0])}, c
+		case c.Op == ILt && !neg: // a − b + 1 ≤ 0
+			d.c.Add(d.c, bigOne)
+			return []*row{d}, nil, nil
+		case c.Op == ILe && !neg:
+			return []*row{d}, nil, nil
+		case c.Op == ILt: // a ≥ b: b − a ≤ 0
+			return []*row{negRow(d)}, nil, nil
+		default: // ¬(a ≤ b): b − a + 1 ≤ 0
+			r := negRow(d)
+			r.c.Add(r.c, bigOne)
+			return []*row{r}, nil, nil
+		}
+	case IOr, IAnd:
+		if (c.Op == IOr) == neg { // a conjunction: ¬(a ∨ b) or a ∧ b
+			var rows []*row
+			var alts []*ITerm
+			var src *ITerm
+			for _, a := range c.Args {
+				if neg {
+					a = iop(INot, a)
+				}
+				rs, al, from := lp.rowsOf(a)
+				rows = append(rows, rs...)
+				if alts == nil {
+					alts, src = al, from
+				}
+			}
+			return rows, alts, src
+		}
+		if lp.split[c] || len(c.Args) > 4 {
+			return nil, nil, nil
+		}
+		alts := c.Args
+		if neg { // ¬(a ∧ b) = ¬a ∨ ¬b
+			alts = make([]*ITerm, len(c.Args))
+			for i, a := range c.Args {
+				alts[i] = iop(INot, a)
+			}
+		}
+		return nil, alts, c
+	}
+	return nil, nil, nil
+}
+
+func negRow(d *row) *row {
+	r := newLin()
+	r.addScaled(d, bigMinusOne)
+	return r
+}
+
+// infeasible runs Fourier-Motzkin on rows and the atoms' bounds and
+// definitions.
+func (lp *linProblem) infeasible(rows []*row) bool {
+	// Bounds and definitions of every atom the rows mention, and of the
+	// atoms those mention.
+	done := map[string]bool{}
+	var todo []string
+	for _, r := range rows {
+		for k := range r.coef {
+			todo = append(todo, k)
+		}
+	}
+	for len(todo) > 0 {
+		k := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if done[k] {
+			continue
+		}
+		done[k] = true
+		if lo, hi := lp.tl.atomRange(k); lo != nil {
+			a := newLin() // lo − a ≤ 0
+			a.coef[k] = big.NewInt(-1)
+			a.c.Set(lo)
+			b := newLin() // a − hi ≤ 0
+			b.coef[k] = big.NewInt(1)
+			b.c.Neg(hi)
+			rows = append(rows, a, b)
+		}
+		at := lp.tl.atoms[k]
+		if at.Op != IDiv && at.Op != IMod {
+			continue
+		}
+		dt := lp.tl.lin(at.Args[1])
+		if len(dt.coef) != 0 || dt.c.Sign() <= 0 {
+			continue
+		}
+		D := dt.c
+		x := lp.tl.lin(at.Args[0])
+		q := newLin() // the quotient: the atom itself, or x − r for a remainder r
+		if at.Op == IDiv {
+			q.coef[k] = big.NewInt(1)
+		} else {
+			// r = x − D·q with q = x / D: D·q = x − r, so D·q ≤ x ≤ D·q + D − 1
+			// reads 0 ≤ r ≤ D − 1, which the bounds of r say already.
+			continue
+		}
+		// D·q − x ≤ 0 and x − D·q − (D − 1) ≤ 0.
+		a := newLin()
+		a.addScaled(q, D)
+		a.addScaled(x, bigMinusOne)
+		b := newLin()
+		b.addScaled(x, bigOne)
+		b.addScaled(q, new(big.Int).Neg(D))
+		b.c.Sub(b.c, new(big.Int).Sub(D, bigOne))
+		rows = append(rows, a, b)
+		for kk := range x.coef {
+			todo = append(todo, kk)
+		}
+	}
+	return lp.eliminate(rows)
+}
+
+// eliminate decides rows by Fourier-Motzkin.
+func (lp *linProblem) eliminate(rows []*row) bool {
+	for {
+		var keep []*row
+		vars := map[string][2]int{} // occurrences with positive, negative weight
+		for _, r := range rows {
+			tighten(r)
+			if len(r.coef) == 0 {
+				if r.c.Sign() > 0 {
+					return true
+				}
+				continue
+			}
+			keep = append(keep, r)
+			for k, v := range r.coef {
+				n := vars[k]
+				if v.Sign() > 0 {
+					n[0]++
+				} else {
+					n[1]++
+				}
+				vars[k] = n
+			}
+		}
+		rows = keep
+		if len(vars) == 0 || len(rows) > maxFMRows {
+			return false
+		}
+		// The atom whose elimination adds the fewest rows; ties by key.
+		names := make([]string, 0, len(vars))
+		for k := range vars {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		best, cost := "", -1
+		for _, k := range names {
+			n := vars[k]
+			c := n[0]*n[1] - n[0] - n[1]
+			if cost < 0 || c < cost {
+				best, cost = k, c
+			}
+		}
+		var pos, neg, rest []*row
+		for _, r := range rows {
+			switch v, ok := r.coef[best]; {
+			case !ok:
+				rest = append(rest, r)
+			case v.Sign() > 0:
+				pos = append(pos, r)
+			default:
+				neg = append(neg, r)
+			}
+		}
+		lp.work -= len(pos) * len(neg)
+		if lp.work < 0 {
+			return false
+		}
+		for _, p := range pos {
+			for _, n := range neg {
+				// |n_k|·p + p_k·n eliminates k.
+				a := new(big.Int).Neg(n.coef[best])
+				b := p.coef[best]
+				r := newLin()
+				r.addScaled(p, a)
+				r.addScaled(n, b)
+				delete(r.coef, best)
+				rest = append(rest, r)
+			}
+		}
+		rows = rest
+	}
+}
+
+// tighten divides a row by the gcd of its weights, rounding the
+// constant up: Σ g·aᵢ·xᵢ + c ≤ 0 over integers is Σ aᵢ·xᵢ + ⌈c/g⌉ ≤ 0.
+func tighten(r *row) {
+	g := new(big.Int)
+	for _, v := range r.coef {
+		g.GCD(nil, nil, g, new(big.Int).Abs(v))
+	}
+	if g.Sign() == 0 || g.Cmp(bigOne) == 0 {
+		return
+	}
+	for k, v := range r.coef {
+		r.coef[k] = new(big.Int).Quo(v, g)
+	}
+	r.c = ceilDiv(r.c, g)
+}

@@ -1,0 +1,46 @@
+package sym
+
+import "testing"
+
+// rowCheck is a bounds check of out[(block·s + j)·2] against n·s·2 bytes,
+// with block < n and j < s: safe by the relation block ≤ n − 1, which no
+// interval sees.
+func rowCheck(jBound uint64) []*Term {
+	n := Var("n", 64)
+	block := Var("blockIdx.x", 32)
+	j := Var("j", 32)
+	addr := Mul(Add(Mul(ZExt(block, 64), Const(64, 8192)), ZExt(j, 64)), Const(64, 2))
+	size := Mul(n, Const(64, 8192*2))
+	return []*Term{
+		Sle(Const(64, 1), n), Sle(n, Const(64, 1<<20)),
+		Ult(block, Trunc(n, 32)),
+		Ult(j, Const(32, jBound)),
+		BOr(Slt(addr, Const(64, 0)), Slt(size, Add(addr, Const(64, 2)))),
+	}
+}
+
+func TestRefuteLinearRelation(t *testing.T) {
+	if Refute(rowCheck(8192)) {
+		t.Log("intervals refuted it already")
+	}
+	if !RefuteLinear(rowCheck(8192)) {
+		t.Fatal("block < n, j < 8192: (block·8192 + j)·2 + 2 ≤ n·16384 not refuted")
+	}
+	if RefuteLinear(rowCheck(8193)) {
+		t.Fatal("j < 8193 reaches one past the row: refuted wrongly")
+	}
+}
+
+// Quotients are tied to their dividends: (x / 8)·8 ≤ x.
+func TestRefuteLinearQuotient(t *testing.T) {
+	x := Var("x", 32)
+	q := UDiv(x, Const(32, 8))
+	cs := []*Term{Ult(x, Const(32, 1000)), Ult(x, Mul(q, Const(32, 8)))}
+	if !RefuteLinear(cs) {
+		t.Fatal("x < (x/8)·8 not refuted")
+	}
+	ok := []*Term{Ult(x, Const(32, 1000)), Ult(Mul(q, Const(32, 8)), x)}
+	if RefuteLinear(ok) {
+		t.Fatal("(x/8)·8 < x is satisfiable (x = 9): refuted wrongly")
+	}
+}
