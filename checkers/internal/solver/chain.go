@@ -18,12 +18,13 @@ type Options struct {
 	Shared       *Shared       // a process-wide exact-answer table below the cache; nil: none
 	Split        bool          // answer by cases on few-valued factors of products (Split)
 	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
+	Propagate    bool          // substitute the query's variable equalities first (Propagate)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Independence → Cache → Budget → Timeout → Split → Shared → Log → (meter) → base
+//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Split → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -37,6 +38,7 @@ type Chain struct {
 	s     Solver
 	ind   *Independence // nil without Options.Independence
 	rng   *Ranges       // nil without Options.Ranges
+	prop  *Propagate    // nil without Options.Propagate
 	cache *Cache        // nil without Options.Cache
 	meter *meter
 
@@ -73,6 +75,10 @@ func NewChain(base Solver, opts Options) *Chain {
 	if opts.Independence {
 		c.ind = NewIndependence(s)
 		s = c.ind
+	}
+	if opts.Propagate {
+		c.prop = NewPropagate(s)
+		s = c.prop
 	}
 	if opts.Ranges {
 		c.rng = NewRanges(s)
@@ -123,6 +129,9 @@ func (c *Chain) Stats() Stats {
 	}
 	if c.rng != nil {
 		s.RangeHits = c.rng.Hits()
+	}
+	if c.prop != nil {
+		s.RangeHits += c.prop.Hits()
 	}
 	return s
 }

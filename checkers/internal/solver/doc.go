@@ -6,7 +6,8 @@
 // The symbolic executor asks Check(ctx, Query{Constraints: pc, Goal: g})
 // with pc its feasible path condition and g a branch condition or a
 // violated property; Sat comes with a Model. NewChain assembles, from the
-// caller down, Independence (drop unused definitions, slice to the goal's
+// caller down, Ranges (interval refutation) → Propagate (substitute the
+// query's equalities) → Independence (drop unused definitions, slice to the goal's
 // variables) → Cache (earlier answers, Unsat subsets, recent models) →
 // Timeout (per-query deadline) → Split (cases on few-valued factors) →
 // Shared (the process's exact answers) → Log (SMT-LIB dump) → base, and
@@ -23,6 +24,8 @@
 //
 //	solver.go        Result, Model, Query, Solver, Reasoner, Satisfies
 //	chain.go         Options, Chain, NewChain: the decorators in one place
+//	ranges.go        Ranges: Unsat by interval reasoning (sym.Refute)
+//	propagate.go     Propagate: substitute variable equalities, fold
 //	independence.go  Independence and Slice: constraints connected to the goal
 //	definitions.go   dropDefinitions: definitions of otherwise unused variables
 //	cache.go         Cache: exact answers, Unsat subsets, counterexample models

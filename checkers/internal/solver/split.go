@@ -52,6 +52,13 @@ func (s *Split) check(ctx context.Context, q Query, budget int) (Result, Model, 
 			return Unknown, nil, nil
 		}
 		sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, c)})
+		if trivialUnsat(sub) {
+			// Most cases of a profile's values contradict the query's
+			// other constraints once the value is in (the wrong model's
+			// hidden size against a TORCH_CHECK, a selector outside the
+			// profile): settled here, they never reach the solver.
+			continue
+		}
 		r, m, err := s.check(ctx, sub, budget/len(vals))
 		if err != nil {
 			return Unknown, nil, err
@@ -71,6 +78,21 @@ func (s *Split) check(ctx context.Context, q Query, budget int) (Result, Model, 
 		return Unknown, nil, nil
 	}
 	return Unsat, nil, nil
+}
+
+// trivialUnsat reports whether a case is settled without a solver: a
+// conjunct simplified to false, or a range refutation.
+func trivialUnsat(q Query) bool {
+	for _, t := range q.Terms() {
+		if t.IsFalse() {
+			return true
+		}
+	}
+	if RangeRefutes(q) {
+		return true
+	}
+	_, _, unsat := propagateEqualities(q)
+	return unsat
 }
 
 func substitute(q Query, m map[string]*sym.Term) Query {

@@ -20,7 +20,7 @@ type Stats struct {
 	UnsatHits int64 // answered Unsat because a subset was known Unsat
 	ModelHits int64 // answered Sat by a recent model (sym.Eval)
 	Dropped   int64 // constraints removed by independence slicing
-	RangeHits int64 // answered Unsat by the range step (Ranges)
+	RangeHits int64 // answered Unsat by the range step (Ranges, and Propagate's substitution)
 
 	SolverCalls int64         // queries that reached the base solver
 	Timeouts    int64         // solver calls that ended Unknown by deadline or cancellation

@@ -14,4 +14,9 @@
 //	print.go     Key (a structural hash, the cache key) and String (SMT-LIB-like)
 //	subst.go     Subst: replacing variables by terms
 //	magnitude.go ranges of terms: overflow predicates the ranges rule out
+//	ranges.go    Refute: interval reasoning to a fixpoint, split disjunctions
+//	narrow.go    narrowing bounds by the conjuncts that compare terms
+//	enum.go      enumerating few-valued conjuncts inside a refutation
+//	intform.go   IntForm: a query over mathematical integers (QF_LIA)
+//	radix.go     twin lemmas: equal digits of two threads' mixed-radix addresses
 package sym
