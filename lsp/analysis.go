@@ -25,13 +25,14 @@ import (
 // not need the symbolic executor (milliseconds per function), whose
 // findings are published at once through partial, then the symbolic ones
 // (seconds per function, bounded by the solver budgets), whose findings
-// join them. Cancellation is checked between the stages: the front end
-// and the driver do not take a context, so a cancelled symbolic stage runs
-// to its end in the background. Hence the symbolic stage starts only after
-// Options.SymbolicDelay without a newer edit, and one at a time (of any
-// document), on all cores but one unless the settings say otherwise:
-// abandoned stages never pile up, and the first stage and the input keep
-// a core.
+// join them. A newer edit cancels ctx: the front end finishes its parse,
+// but the driver stops the checkers and every solver query of the
+// symbolic stage ends at once (its context is the run's, see
+// cudair.Unit.Ctx), so a stale stage stops within one query's time.
+// The symbolic stage still starts only after Options.SymbolicDelay
+// without a newer edit, and one at a time (of any document), on all cores
+// but one unless the settings say otherwise: the first stage and the
+// input keep a core.
 func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error) {
 	if _, err := os.Stat(snap.path); err != nil {
 		// The front end resolves the file on disk (its directory is the
@@ -57,8 +58,8 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		jobs := cfg.jobs
 		if i > 0 {
 			partial(out)
-			// Wait for a pause in the edits: a symbolic stage cannot be
-			// stopped once started, so none starts while the user types.
+			// Wait for a pause in the edits: a symbolic stage started
+			// and cancelled at every keystroke would only heat the CPU.
 			select {
 			case <-time.After(s.symbolicDelay):
 			case <-ctx.Done():
@@ -79,6 +80,7 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 			}
 		}
 		res, err := driver.Run(prog, driver.Config{
+			Context:   ctx,
 			Analyzers: stage,
 			Debug:     cfg.debug,
 			Jobs:      jobs,

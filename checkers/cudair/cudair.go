@@ -9,6 +9,7 @@
 package cudair
 
 import (
+	"context"
 	"errors"
 	"reflect"
 
@@ -24,6 +25,19 @@ type Unit struct {
 	// Launches are the launch sites of Func when it is a kernel (possibly
 	// none: a kernel launched from outside the analysed files).
 	Launches []*ir.Launch
+	// Ctx is the run's context (the driver's Config.Context): a checker's
+	// solver queries honour it, so a stopped run (a newer edit in the
+	// language server, cudavet -timeout) stops its symbolic work. Nil
+	// means never done.
+	Ctx context.Context
+}
+
+// Context returns the unit's context, or context.Background().
+func (u *Unit) Context() context.Context {
+	if u == nil || u.Ctx == nil {
+		return context.Background()
+	}
+	return u.Ctx
 }
 
 // Analyzer provides the *Unit of the function under analysis.

@@ -118,7 +118,7 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("driver: %w", err)
 	}
 	r := newRunner(prog, cfg, order)
-	units := unitsOf(prog)
+	units := unitsOf(prog, cfg.Context)
 	outs := r.runUnits(units, cfg.Jobs)
 
 	m := newMerger(prog.Fset)
@@ -154,13 +154,13 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 }
 
 // unitsOf returns the program's functions with a body, in program order.
-func unitsOf(prog *ir.Program) []*cudair.Unit {
+func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 	var units []*cudair.Unit
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
 			continue
 		}
-		u := &cudair.Unit{Prog: prog, Func: f}
+		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx}
 		if f.Kind == ir.Kernel {
 			u.Launches = prog.LaunchesOf(f)
 		}

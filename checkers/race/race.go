@@ -1,7 +1,6 @@
 package race
 
 import (
-	"context"
 	_ "embed"
 	"fmt"
 	"reflect"
@@ -38,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s, release := res.Solver()
 	defer release()
-	ctx, cancel := symexec.Context(context.Background())
+	ctx, cancel := symexec.Context(res.Unit.Context())
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {

@@ -168,6 +168,8 @@ type Run struct {
 	outcomes map[string]cudair.Counts // checker → outcome counters, for verdicts
 	// feasibility is the answer of checkFeasible (Unknown until asked).
 	feasibility solver.Result
+	// ctx is the unit's context (see cudair.Unit.Ctx).
+	ctx context.Context
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -224,7 +226,8 @@ func sizesAnnotated(set *annot.Set) bool {
 // execute runs the kernel under r's spec and checks that the spec's
 // assumptions can hold together.
 func (res *Result) execute(r *Run) {
-	ctx := context.Background()
+	ctx := res.Unit.Context()
+	r.ctx = ctx
 	r.Trace = symex.Exec(ctx, res.Unit.Func, r.Spec, symex.Options{})
 	r.outcomes = map[string]cudair.Counts{}
 	// A launch context's assumptions are the launcher's path and checks:
@@ -241,7 +244,11 @@ func (res *Result) execute(r *Run) {
 // checkFeasible decides whether the run's assumptions can hold together.
 func (r *Run) checkFeasible() solver.Result {
 	s, release := SolverWith(DefaultOptions.QueryWork, nil, QueryLog)
-	feasible, err := r.Trace.Feasible(context.Background(), s)
+	ctx := r.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	feasible, err := r.Trace.Feasible(ctx, s)
 	release()
 	r.feasibility = solver.Unknown
 	if err == nil {
@@ -410,7 +417,7 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 // the budget before its easy ones are asked. check returns whether the
 // item is decided.
 func (r *Result) Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last bool) bool) {
-	ctx, cancel := Context(context.Background())
+	ctx, cancel := Context(r.Unit.Context())
 	defer cancel()
 	a := solver.NewAllowance(r.Options.KernelWork)
 	var retry []int

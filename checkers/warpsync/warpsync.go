@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s, release := res.Solver()
 	defer release()
-	ctx, cancel := symexec.Context(context.Background())
+	ctx, cancel := symexec.Context(res.Unit.Context())
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {
