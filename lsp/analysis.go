@@ -29,8 +29,9 @@ import (
 // but the driver stops the checkers and every solver query of the
 // symbolic stage ends at once (its context is the run's, see
 // cudair.Unit.Ctx), so a stale stage stops within one query's time.
-// The symbolic stage still starts only after Options.SymbolicDelay
-// without a newer edit, and one at a time (of any document), on all cores
+// After an edit the symbolic stage still starts only after
+// Options.SymbolicDelay without a newer one (after an open or a save at
+// once), and one at a time (of any document), on all cores
 // but one unless the settings say otherwise: the first stage and the
 // input keep a core.
 func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]finding)) ([]finding, error) {
@@ -60,10 +61,13 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 			partial(out)
 			// Wait for a pause in the edits: a symbolic stage started
 			// and cancelled at every keystroke would only heat the CPU.
-			select {
-			case <-time.After(s.symbolicDelay):
-			case <-ctx.Done():
-				return nil, ctx.Err()
+			// An open or a save is no typing: start at once.
+			if !snap.settled {
+				select {
+				case <-time.After(s.symbolicDelay):
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
 			}
 			release, err := s.acquireSymbolic(ctx)
 			if err != nil {

@@ -18,6 +18,10 @@ type snapshot struct {
 	path    string // absolute file name, as the front end names it
 	version int
 	text    *Mapper // the buffer's content, unsaved edits included
+	// settled is set on the scheduler's copy of a snapshot that an open
+	// or a save made: no typing is under way, so the symbolic stage need
+	// not wait for a pause.
+	settled bool
 }
 
 // overlays holds the latest snapshot of every open document. Its methods

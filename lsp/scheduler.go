@@ -78,6 +78,11 @@ func (s *scheduler) schedule(snap *snapshot, immediate bool) {
 	d.gen++
 	s.stopLocked(d)
 	gen := d.gen
+	if immediate {
+		settled := *snap
+		settled.settled = true
+		snap = &settled
+	}
 	if immediate || s.delay <= 0 {
 		s.startLocked(d, gen, snap)
 		return
