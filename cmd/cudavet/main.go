@@ -70,6 +70,14 @@ func (a *app) main(args []string) int {
 		return exitUsage
 	}
 	a.opts = opts
+	if opts.cpuProfile != "" {
+		stop, err := startCPUProfile(opts.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			return exitUsage
+		}
+		defer stop()
+	}
 	if err := a.applyConfig(opts); err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage

@@ -24,7 +24,7 @@ type Options struct {
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Split → Shared → Log → (meter) → base
+//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Split → Linear → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -39,6 +39,7 @@ type Chain struct {
 	ind   *Independence // nil without Options.Independence
 	rng   *Ranges       // nil without Options.Ranges
 	prop  *Propagate    // nil without Options.Propagate
+	lin   *Linear       // nil without Options.Ranges
 	cache *Cache        // nil without Options.Cache
 	meter *meter
 
@@ -54,6 +55,10 @@ func NewChain(base Solver, opts Options) *Chain {
 	}
 	if opts.Shared != nil {
 		s = opts.Shared.Wrap(s)
+	}
+	if opts.Ranges {
+		c.lin = NewLinear(s)
+		s = c.lin
 	}
 	if opts.Split {
 		s = NewSplit(s)
@@ -132,6 +137,9 @@ func (c *Chain) Stats() Stats {
 	}
 	if c.prop != nil {
 		s.RangeHits += c.prop.Hits()
+	}
+	if c.lin != nil {
+		s.RangeHits += c.lin.Hits()
 	}
 	return s
 }

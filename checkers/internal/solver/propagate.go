@@ -50,7 +50,7 @@ func (p *Propagate) Check(ctx context.Context, q Query) (Result, Model, error) {
 	if len(binds) == 0 {
 		return p.next.Check(ctx, q)
 	}
-	if RangeRefutes(out) {
+	if sym.Refute(out.Terms()) {
 		p.hits.Add(1)
 		return Unsat, nil, nil
 	}

@@ -40,3 +40,27 @@ func RangeRefutes(q Query) bool {
 	ts := q.Terms()
 	return sym.Refute(ts) || sym.RefuteLinear(ts)
 }
+
+// Linear answers Unsat, without the base solver, a query that linear
+// arithmetic over its integer form refutes (sym.RefuteLinear). In the
+// chain it sits below Split: a case with the profile's sizes substituted
+// is linear where the whole query multiplies two sizes.
+type Linear struct {
+	next Solver
+	hits atomic.Int64
+}
+
+// NewLinear returns next behind the linear step.
+func NewLinear(next Solver) *Linear { return &Linear{next: next} }
+
+// Check answers Unsat when sym.RefuteLinear refutes q, else asks next.
+func (l *Linear) Check(ctx context.Context, q Query) (Result, Model, error) {
+	if sym.RefuteLinear(q.Terms()) {
+		l.hits.Add(1)
+		return Unsat, nil, nil
+	}
+	return l.next.Check(ctx, q)
+}
+
+// Hits returns how many queries the linear step answered.
+func (l *Linear) Hits() int64 { return l.hits.Load() }

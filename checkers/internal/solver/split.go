@@ -81,15 +81,13 @@ func (s *Split) check(ctx context.Context, q Query, budget int) (Result, Model, 
 }
 
 // trivialUnsat reports whether a case is settled without a solver: a
-// conjunct simplified to false, or a range refutation.
+// conjunct simplified to false, or one propagation folds to false. (The
+// range and linear steps below Split see every case that is left.)
 func trivialUnsat(q Query) bool {
 	for _, t := range q.Terms() {
 		if t.IsFalse() {
 			return true
 		}
-	}
-	if RangeRefutes(q) {
-		return true
 	}
 	_, _, unsat := propagateEqualities(q)
 	return unsat

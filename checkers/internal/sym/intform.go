@@ -60,19 +60,14 @@ func (t *ITerm) IsBool() bool { return t.boolean }
 // a linear integer form.
 func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	st := newRanges()
-	for round := 0; round < maxRounds; round++ {
-		st.changed = false
-		st.memo = map[*Term]pair{}
-		for _, c := range cs {
-			st.assume(c, true)
-		}
-		if !st.changed || st.empty {
-			break
-		}
-	}
-	if st.empty {
+	if st.fixpoint(cs) {
 		return nil, false, false
 	}
+	return st.intForm(cs)
+}
+
+// intForm is IntForm under bounds st already found for cs.
+func (st *ranges) intForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	st.memo = map[*Term]pair{}
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
 	all = true

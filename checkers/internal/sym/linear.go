@@ -2,7 +2,6 @@ package sym
 
 import (
 	"math/big"
-	"sort"
 )
 
 // RefuteLinear reports whether the linear part of the conjunction cs is
@@ -20,12 +19,14 @@ import (
 // constants only weaken the system, so true is a proof of unsatisfiability;
 // false says nothing.
 func RefuteLinear(cs []*Term) bool {
-	form, _, ok := IntForm(cs)
+	st := newRanges()
+	if st.fixpoint(cs) {
+		return true // the intervals alone refute it
+	}
+	form, _, ok := st.intForm(cs)
 	if !ok {
 		return false
 	}
-	st := newRanges()
-	st.fixpoint(cs)
 	st.memo = map[*Term]pair{}
 	lp := &linProblem{tl: &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}, work: maxFMWork, leaves: maxLinearLeaves}
 	var base []*ITerm
@@ -42,6 +43,7 @@ const (
 	maxLinearLeaves = 64
 	maxFMWork       = 20000
 	maxFMRows       = 400
+	maxFMAtoms      = 48
 )
 
 type linProblem struct {
@@ -240,91 +242,173 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 	return lp.eliminate(rows)
 }
 
-// eliminate decides rows by Fourier-Motzkin.
+// eliminate decides rows by Fourier-Motzkin, over int64 (a coefficient
+// or a product leaving int64 gives up: false, which is sound).
 func (lp *linProblem) eliminate(rows []*row) bool {
+	idx := map[string]int{}
+	var names []string
+	for _, r := range rows {
+		for k := range r.coef {
+			if _, ok := idx[k]; !ok {
+				idx[k] = len(names)
+				names = append(names, k)
+			}
+		}
+	}
+	n := len(names)
+	if n > maxFMAtoms {
+		return false
+	}
+	dense := make([][]int64, 0, len(rows))
+	for _, r := range rows {
+		d := make([]int64, n+1) // coefficients, then the constant
+		for k, v := range r.coef {
+			if !v.IsInt64() {
+				return false
+			}
+			d[idx[k]] = v.Int64()
+		}
+		if !r.c.IsInt64() {
+			return false
+		}
+		d[n] = r.c.Int64()
+		dense = append(dense, d)
+	}
+	alive := make([]bool, n)
 	for {
-		var keep []*row
-		vars := map[string][2]int{} // occurrences with positive, negative weight
-		for _, r := range rows {
-			tighten(r)
-			if len(r.coef) == 0 {
-				if r.c.Sign() > 0 {
+		var keep [][]int64
+		pos := make([]int, n)
+		neg := make([]int, n)
+		for _, d := range dense {
+			tightenDense(d)
+			zero := true
+			for i := 0; i < n; i++ {
+				if d[i] > 0 {
+					pos[i]++
+					zero = false
+				} else if d[i] < 0 {
+					neg[i]++
+					zero = false
+				}
+			}
+			if zero {
+				if d[n] > 0 {
 					return true
 				}
 				continue
 			}
-			keep = append(keep, r)
-			for k, v := range r.coef {
-				n := vars[k]
-				if v.Sign() > 0 {
-					n[0]++
-				} else {
-					n[1]++
-				}
-				vars[k] = n
-			}
+			keep = append(keep, d)
 		}
-		rows = keep
-		if len(vars) == 0 || len(rows) > maxFMRows {
+		dense = keep
+		if len(dense) == 0 || len(dense) > maxFMRows {
 			return false
 		}
-		// The atom whose elimination adds the fewest rows; ties by key.
-		names := make([]string, 0, len(vars))
-		for k := range vars {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		best, cost := "", -1
-		for _, k := range names {
-			n := vars[k]
-			c := n[0]*n[1] - n[0] - n[1]
-			if cost < 0 || c < cost {
-				best, cost = k, c
+		best, cost := -1, 0
+		for i := 0; i < n; i++ {
+			if alive[i] || pos[i]+neg[i] == 0 {
+				continue
+			}
+			c := pos[i]*neg[i] - pos[i] - neg[i]
+			if best < 0 || c < cost {
+				best, cost = i, c
 			}
 		}
-		var pos, neg, rest []*row
-		for _, r := range rows {
-			switch v, ok := r.coef[best]; {
-			case !ok:
-				rest = append(rest, r)
-			case v.Sign() > 0:
-				pos = append(pos, r)
+		if best < 0 {
+			return false
+		}
+		alive[best] = true // eliminated
+		var P, N, rest [][]int64
+		for _, d := range dense {
+			switch {
+			case d[best] > 0:
+				P = append(P, d)
+			case d[best] < 0:
+				N = append(N, d)
 			default:
-				neg = append(neg, r)
+				rest = append(rest, d)
 			}
 		}
-		lp.work -= len(pos) * len(neg)
+		lp.work -= len(P) * len(N)
 		if lp.work < 0 {
 			return false
 		}
-		for _, p := range pos {
-			for _, n := range neg {
-				// |n_k|·p + p_k·n eliminates k.
-				a := new(big.Int).Neg(n.coef[best])
-				b := p.coef[best]
-				r := newLin()
-				r.addScaled(p, a)
-				r.addScaled(n, b)
-				delete(r.coef, best)
+		for _, p := range P {
+			for _, q := range N {
+				// |q_k|·p + p_k·q eliminates k.
+				a, b := -q[best], p[best]
+				r := make([]int64, n+1)
+				for i := 0; i <= n; i++ {
+					x, ok1 := mul64(a, p[i])
+					y, ok2 := mul64(b, q[i])
+					z, ok3 := add64(x, y)
+					if !ok1 || !ok2 || !ok3 {
+						return false
+					}
+					r[i] = z
+				}
+				r[best] = 0
 				rest = append(rest, r)
 			}
 		}
-		rows = rest
+		dense = rest
 	}
 }
 
-// tighten divides a row by the gcd of its weights, rounding the
-// constant up: Σ g·aᵢ·xᵢ + c ≤ 0 over integers is Σ aᵢ·xᵢ + ⌈c/g⌉ ≤ 0.
-func tighten(r *row) {
-	g := new(big.Int)
-	for _, v := range r.coef {
-		g.GCD(nil, nil, g, new(big.Int).Abs(v))
+// fmLimit keeps every number of the elimination far from int64's ends.
+const fmLimit = 1 << 62
+
+func mul64(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
 	}
-	if g.Sign() == 0 || g.Cmp(bigOne) == 0 {
+	c := a * b
+	if c/b != a || c > fmLimit || c < -fmLimit {
+		return 0, false
+	}
+	return c, true
+}
+
+func add64(a, b int64) (int64, bool) {
+	c := a + b
+	if c > fmLimit || c < -fmLimit || (a > 0 && b > 0 && c < 0) || (a < 0 && b < 0 && c > 0) {
+		return 0, false
+	}
+	return c, true
+}
+
+// tightenDense divides a row by the gcd of its weights, rounding the
+// constant up: Σ g·aᵢ·xᵢ + c ≤ 0 over integers is Σ aᵢ·xᵢ + ⌈c/g⌉ ≤ 0.
+func tightenDense(d []int64) {
+	n := len(d) - 1
+	var g int64
+	for i := 0; i < n; i++ {
+		g = gcd64(g, abs64(d[i]))
+	}
+	if g <= 1 {
 		return
 	}
-	for k, v := range r.coef {
-		r.coef[k] = new(big.Int).Quo(v, g)
+	for i := 0; i < n; i++ {
+		d[i] /= g
 	}
-	r.c = ceilDiv(r.c, g)
+	// ⌈c/g⌉
+	c := d[n]
+	q := c / g
+	if c%g != 0 && c > 0 {
+		q++
+	}
+	d[n] = q
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

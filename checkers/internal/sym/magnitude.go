@@ -36,7 +36,27 @@ func cannotOverflow(op Op, x, y *Term, signed bool) bool {
 // interval is the closed range [lo, hi] of mathematical integers.
 type interval struct{ lo, hi *big.Int }
 
+// full returns the range of w-bit values, read signed or unsigned. The
+// intervals of widths 1 to 64 are made once: intervals are never changed
+// in place (every operation makes new bounds), so they can be shared.
 func full(w int, signed bool) interval {
+	if w >= 1 && w <= 64 {
+		if signed {
+			return fullSigned[w]
+		}
+		return fullUnsigned[w]
+	}
+	return makeFull(w, signed)
+}
+
+var fullSigned, fullUnsigned = func() (s, u [65]interval) {
+	for w := 1; w <= 64; w++ {
+		s[w], u[w] = makeFull(w, true), makeFull(w, false)
+	}
+	return
+}()
+
+func makeFull(w int, signed bool) interval {
 	if signed {
 		lo := new(big.Int).Lsh(big.NewInt(1), uint(w-1))
 		hi := new(big.Int).Sub(lo, big.NewInt(1))
