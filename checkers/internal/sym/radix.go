@@ -127,19 +127,111 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 	}
 	var out []*ITerm
 	seen := map[string]bool{}
-	for _, d := range eqs {
+	derive := func(d *linForm) bool {
+		grew := false
 		for _, k := range tl.digits(d) {
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
+			grew = true
 			a := tl.atoms[k]
 			if tw := tl.twinOf(k); tw != nil {
 				out = append(out, iop(IEq, a, tw))
 			}
 		}
+		return grew
+	}
+	for _, d := range eqs {
+		derive(d)
+	}
+	// A thread's equation and its twin's (i = tid + 1024·iter and
+	// i' = tid' + 1024·iter'), once i = i' is known, give the equation of
+	// their right-hand sides, whose digits may be equal in turn.
+	stated := map[string]bool{}
+	for _, d := range eqs {
+		stated[linKey(d)] = true
+	}
+	for round := 0; round < 3 && len(seen) > 0; round++ {
+		grew := false
+		for _, d := range eqs {
+			tw := tl.twinLin(d)
+			if tw == nil || !stated[linKey(tw)] {
+				continue
+			}
+			diff := newLin()
+			diff.addScaled(d, bigOne)
+			diff.addScaled(tw, bigMinusOne)
+			for k := range seen { // a' = a: a's weight and a''s add up
+				tk := twinKey(k)
+				if c, ok := diff.coef[tk]; ok {
+					x := new(big.Int).Add(c, coefOr0(diff.coef[k]))
+					delete(diff.coef, tk)
+					if x.Sign() == 0 {
+						delete(diff.coef, k)
+					} else {
+						diff.coef[k] = x
+					}
+				}
+			}
+			if len(diff.coef) > 0 && derive(diff) {
+				grew = true
+			}
+		}
+		if !grew {
+			break
+		}
 	}
 	return out
+}
+
+func coefOr0(c *big.Int) *big.Int {
+	if c == nil {
+		return new(big.Int)
+	}
+	return c
+}
+
+// twinLin returns d with every atom replaced by its twin, or nil when an
+// atom has none in the form (or d has no variable).
+func (tl *twinLemmas) twinLin(d *linForm) *linForm {
+	if len(d.coef) == 0 {
+		return nil
+	}
+	out := newLin()
+	out.c.Set(d.c)
+	for k, c := range d.coef {
+		tk := twinKey(k)
+		if tk == "" || tl.atoms[tk] == nil {
+			return nil
+		}
+		out.coef[tk] = new(big.Int).Set(c)
+	}
+	return out
+}
+
+// linKey prints a linear form canonically (up to sign).
+func linKey(d *linForm) string {
+	keys := make([]string, 0, len(d.coef))
+	for k := range d.coef {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	neg := len(keys) > 0 && d.coef[keys[0]].Sign() < 0
+	var b strings.Builder
+	for _, k := range keys {
+		c := d.coef[k]
+		if neg {
+			c = new(big.Int).Neg(c)
+		}
+		b.WriteString(c.String() + "*" + k + " ")
+	}
+	c := d.c
+	if neg {
+		c = new(big.Int).Neg(c)
+	}
+	b.WriteString(c.String())
+	return b.String()
 }
 
 // pinned returns P − v (= 0) when p: P + cp ≤ 0 and q: −P + cq ≤ 0 leave

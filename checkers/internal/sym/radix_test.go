@@ -58,3 +58,25 @@ func TestTwinLemmasOverlappingDigits(t *testing.T) {
 		t.Errorf("lemmas %q claim equal digits of overlapping rows", got)
 	}
 }
+
+// A grid-stride loop: i = tid + 1024·iter is a variable of its own, so
+// i = i' is a digit of the address, and the loop's equation and its
+// twin's then give tid = tid' (and iter = iter') in a second round.
+func TestTwinLemmasThroughLoopEquation(t *testing.T) {
+	var cs []*Term
+	addr := func(p string) *Term {
+		b, tid, i, iter := Var("blockIdx.x"+p, 32), Var("threadIdx.x"+p, 32), Var("i"+p, 32), Var("iter"+p, 64)
+		cs = append(cs, Ult(b, Const(32, 4096)), Ult(tid, Const(32, 1024)), Ule(iter, Const(64, 1<<32)),
+			Eq(SExt(i, 64), Add(SExt(tid, 64), Mul(iter, Const(64, 1024)))),
+			Slt(i, Const(32, 201088)))
+		return Mul(Add(Mul(ZExt(b, 64), Const(64, 201088)), SExt(i, 64)), Const(64, 4))
+	}
+	a, b := addr(""), addr("'")
+	cs = append(cs, Slt(a, Add(b, Const(64, 4))), Slt(b, Add(a, Const(64, 4))))
+	got := lemmaText(t, cs)
+	for _, want := range []string{"|blockIdx.x| |blockIdx.x'|", "|threadIdx.x| |threadIdx.x'|"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lemmas %q lack %q", got, want)
+		}
+	}
+}
