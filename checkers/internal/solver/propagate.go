@@ -58,7 +58,7 @@ func (p *Propagate) Check(ctx context.Context, q Query) (Result, Model, error) {
 	if err != nil || r != Sat {
 		return r, m, err
 	}
-	if full, ok := extendModel(m, binds, q); ok {
+	if full, ok := extendModel(m, binds, q, out); ok {
 		return Sat, full, nil
 	}
 	// The slice the next solver answered lacks a variable a binding
@@ -99,7 +99,7 @@ func propagateEqualities(q Query) (Query, []binding, bool) {
 		m := map[string]*sym.Term{}
 		used := map[int]bool{}
 		for i, c := range cs {
-			v, t, ok := bindable(c.t)
+			v, t, exact, ok := bindable(c.t)
 			if !ok || m[v.Name] != nil {
 				continue
 			}
@@ -111,7 +111,7 @@ func propagateEqualities(q Query) (Query, []binding, bool) {
 				continue
 			}
 			m[v.Name] = t
-			used[i] = true
+			used[i] = exact
 			binds = append(binds, binding{v, t})
 		}
 		if len(m) == 0 {
@@ -189,13 +189,31 @@ func flattenAnd(t *sym.Term) []*sym.Term {
 	return out
 }
 
-// bindable recognises v = t (either order) with v a variable not in t.
-// Between two variables the later name is bound to the earlier one.
-func bindable(c *sym.Term) (*sym.Term, *sym.Term, bool) {
+// bindable recognises v = t (either order) with v a variable not in t,
+// and ext(v) = k for a constant k (v bound to k's low bits; the conjunct
+// then stays, to fold to true or false). Between two variables the later
+// name is bound to the earlier one. exact says the conjunct is v = t
+// itself, so substitution leaves nothing of it.
+func bindable(c *sym.Term) (v, t *sym.Term, exact, ok bool) {
+	v, t, exact = bindableTerms(c)
+	return v, t, exact, v != nil
+}
+
+func bindableTerms(c *sym.Term) (*sym.Term, *sym.Term, bool) {
 	if c.Op != sym.OpEq {
 		return nil, nil, false
 	}
 	x, y := c.Args[0], c.Args[1]
+	if y.Op == sym.OpSExt || y.Op == sym.OpZExt {
+		x, y = y, x
+	}
+	if (x.Op == sym.OpSExt || x.Op == sym.OpZExt) && x.Args[0].Op == sym.OpVar && y.Op == sym.OpConst {
+		// ext(v) = k (a size the launcher fixed: sext(OC) = 28672): v is
+		// k's low bits when they extend back to k; otherwise the equation
+		// is false, which substitution of those bits shows as well.
+		v := x.Args[0]
+		return v, sym.Trunc(y, v.Width), false
+	}
 	if x.Op == sym.OpVar && y.Op == sym.OpVar {
 		if x.Name < y.Name {
 			x, y = y, x
@@ -239,10 +257,30 @@ func mentionedBy(v *sym.Term, m map[string]*sym.Term) bool {
 // extendModel adds each bound variable's value to m, latest binding first
 // (a binding's term mentions only variables bound later or not at all),
 // and checks the result satisfies q.
-func extendModel(m Model, binds []binding, q Query) (Model, bool) {
+func extendModel(m Model, binds []binding, q, reduced Query) (Model, bool) {
 	out := make(Model, len(m)+len(binds))
 	for k, v := range m {
 		out[k] = v
+	}
+	// A variable the substitution folded away (p in ite(p, y, y)) is
+	// free: any value does. One the reduced query still has but the model
+	// lacks was sliced away below and stays absent.
+	inReduced := map[string]bool{}
+	for _, t := range reduced.Terms() {
+		for _, v := range t.Vars() {
+			inReduced[v.Name] = true
+		}
+	}
+	bound := map[string]bool{}
+	for _, b := range binds {
+		bound[b.v.Name] = true
+	}
+	if vars, err := q.Vars(); err == nil {
+		for _, v := range vars {
+			if _, ok := out[v.Name]; !ok && !inReduced[v.Name] && !bound[v.Name] {
+				out[v.Name] = 0
+			}
+		}
 	}
 	for i := len(binds) - 1; i >= 0; i-- {
 		b := binds[i]

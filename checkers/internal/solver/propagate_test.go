@@ -34,15 +34,16 @@ func TestPropagateAgreesWithBrute(t *testing.T) {
 	ctx := context.Background()
 	var full, inner Brute
 	p := NewPropagate(&inner)
-	for i := 0; i < 400; i++ {
+	for i := 0; i < 600; i++ {
 		w := []int{3, 4}[i%2]
 		x, y := symgen.Var(w, 0), symgen.Var(w, 1)
-		eqs := []*sym.Term{sym.Eq(x, y), sym.Eq(x, g.BV(w, 1)), sym.Eq(g.BV(w, 2), y)}
-		cs := []*sym.Term{g.Bool(2), eqs[i%3]}
+		eqs := []*sym.Term{sym.Eq(x, y), sym.Eq(x, g.BV(w, 1)), sym.Eq(g.BV(w, 2), y),
+			sym.Eq(sym.SExt(x, 8), sym.Const(8, g.Value(8))), sym.Eq(sym.Const(8, g.Value(8)), sym.ZExt(y, 8))}
+		cs := []*sym.Term{g.Bool(2), eqs[i%5]}
 		if r, _, _ := full.Check(ctx, Query{Constraints: cs}); r != Sat {
 			continue
 		}
-		q := Query{Constraints: cs, Goal: sym.BAnd(g.Bool(2), eqs[(i+1)%3])}
+		q := Query{Constraints: cs, Goal: sym.BAnd(g.Bool(2), eqs[(i+1)%5])}
 		want, _, err1 := full.Check(ctx, q)
 		got, m, err2 := p.Check(ctx, q)
 		if err1 != nil || err2 != nil || got != want {

@@ -266,7 +266,7 @@ func (e *intEncoder) ring(t *Term, signed bool) *ITerm {
 		default:
 			r = x.mul(y)
 		}
-		if !r.within(full(t.Width, view)) {
+		if !r.within(full(t.Width, view)) && !e.st.noWrap[ovfKey(t.Op, t.Args[0], t.Args[1], view)] {
 			continue
 		}
 		p, q := e.value(t.Args[0], view), e.value(t.Args[1], view)

@@ -132,6 +132,10 @@ func (st *ranges) assume(t *Term, pos bool) {
 		st.assumeConnective(t, pos)
 	case OpEq, OpUlt, OpUle, OpSlt, OpSle:
 		st.assumeCompare(t, pos)
+	case OpAddOvf, OpSubOvf, OpMulOvf:
+		if !pos {
+			st.noWrap[ovfKey(arithOf[t.Op], t.Args[0], t.Args[1], t.Signed)] = true
+		}
 	}
 }
 

@@ -109,6 +109,9 @@ type pair struct{ u, s interval }
 // ranges is the state of one refutation: the bounds the conjuncts
 // imply, by term key, and the truth of boolean variables.
 type ranges struct {
+	// noWrap holds the operations a conjunct says do not overflow
+	// (¬addovf(x, y) ...), by ovfKey: IntForm reads them exactly.
+	noWrap  map[string]bool
 	bounds  map[string]pair
 	bools   map[string]int8
 	memo    map[*Term]pair // this round's intervals; stale entries are wider, so sound
@@ -117,7 +120,7 @@ type ranges struct {
 }
 
 func newRanges() *ranges {
-	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, memo: map[*Term]pair{}}
+	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, memo: map[*Term]pair{}, noWrap: map[string]bool{}}
 }
 
 var (
@@ -301,3 +304,16 @@ func (st *ranges) shiftRange(t *Term, a, b pair, p pair) pair {
 	}
 	return p
 }
+
+// ovfKey names an operation for noWrap: the arithmetic operator, the
+// operands and the reading.
+func ovfKey(op Op, x, y *Term, signed bool) string {
+	s := "u"
+	if signed {
+		s = "s"
+	}
+	return op.String() + s + x.Key() + "," + y.Key()
+}
+
+// arithOf maps an overflow predicate to its operation.
+var arithOf = map[Op]Op{OpAddOvf: OpAdd, OpSubOvf: OpSub, OpMulOvf: OpMul}
