@@ -14,6 +14,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/barrierdiv"
 	"github.com/cudavet/cudavet/checkers/bounds"
 	"github.com/cudavet/cudavet/checkers/internal/witness"
+	"github.com/cudavet/cudavet/checkers/nilptr"
 	"github.com/cudavet/cudavet/checkers/overflow"
 	"github.com/cudavet/cudavet/checkers/race"
 	"github.com/cudavet/cudavet/checkers/uninit"
@@ -61,6 +62,7 @@ var All = []*Check{
 	{Analyzer: annotation.Analyzer, Severity: Error, Default: true},
 	{Analyzer: barrierdiv.Analyzer, Severity: Error, Default: true},
 	{Analyzer: bounds.Analyzer, Severity: Error, Default: true},
+	{Analyzer: nilptr.Analyzer, Severity: Error, Default: false},
 	{Analyzer: overflow.Analyzer, Severity: Error, Default: true},
 	{Analyzer: race.Analyzer, Severity: Error, Default: true},
 	{Analyzer: uninit.Analyzer, Severity: Warning, Default: true},

@@ -181,8 +181,8 @@ func smallest(ctx context.Context, s solver.Solver, t *symex.Trace, pc []*sym.Te
 	out := append([]*sym.Term(nil), pc...)
 	found := false
 	for _, v := range t.SortedVars() {
-		if v.Class != symex.User {
-			continue
+		if v.Class != symex.User || v.Term.IsBool() {
+			continue // a flag is no size
 		}
 		q := solver.Query{Constraints: t.Constraints(), Goal: sym.BAnd(out...)}
 		val, _, r, err := solver.Minimize(ctx, s, q, v.Term, v.Signed)

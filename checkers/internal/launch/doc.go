@@ -40,6 +40,10 @@
 //   - Branches run both sides and merge at their join, as in symex;
 //     dispatch lambdas and host helpers are inlined; loops run one
 //     havocked iteration.
+//   - An optional<Tensor> or a tensor that may be undefined is a tensor
+//     with the condition under which it is absent; a pointer carries the
+//     condition under which it is nullptr, which the launch hands to the
+//     kernel for each pointer parameter (optional.go).
 //
 // Files:
 //
@@ -47,6 +51,7 @@
 //	exec.go    the executor: states, statements, joins
 //	expr.go    expressions, calls, dim3
 //	tensor.go  the tensor model and the summaries of the PyTorch API
+//	optional.go optional and undefined tensors, null pointers (Spec.Nulls)
 //	spec.go    from a launch to the kernel's symex.Spec; naming and classes
 //	role.go    the class of a size from its source; source texts
 //	dump.go    -dump=sizes

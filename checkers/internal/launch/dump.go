@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -39,6 +40,15 @@ func Dump(w io.Writer, prog *ir.Program, cfg *Config) {
 			}
 			fmt.Fprintf(w, "  %-24s %-8s %s\n", v.Display, v.Class, src)
 		}
+		display := map[string]string{}
+		for _, v := range s.Spec.Vars {
+			display[v.Term.Name] = v.Display
+		}
+		for _, p := range s.Launch.Kernel.Params {
+			if n := s.Spec.Nulls[p]; n != nil && !n.IsFalse() {
+				fmt.Fprintf(w, "  %-24s %-8s %s\n", "null("+p.Name+")", "when", condText(n, display))
+			}
+		}
 		if len(s.Unresolved) > 0 {
 			fmt.Fprintf(w, "  unresolved: %s\n", strings.Join(s.Unresolved, ", "))
 		}
@@ -56,4 +66,28 @@ func Dump(w io.Writer, prog *ir.Program, cfg *Config) {
 			fmt.Fprintf(w, "cut: %d %s\n", res.Cut[k], k)
 		}
 	}
+}
+
+// condText prints a null condition with the code's names
+// (!bias.has_value()); other terms print as sym does.
+func condText(t *sym.Term, display map[string]string) string {
+	switch {
+	case t.IsTrue():
+		return "always"
+	case t.Op == sym.OpVar && display[t.Name] != "":
+		return display[t.Name]
+	case t.Op == sym.OpBNot:
+		return "!" + condText(t.Args[0], display)
+	case t.Op == sym.OpBAnd || t.Op == sym.OpBOr:
+		sep := " && "
+		if t.Op == sym.OpBOr {
+			sep = " || "
+		}
+		var parts []string
+		for _, a := range t.Args {
+			parts = append(parts, "("+condText(a, display)+")")
+		}
+		return strings.Join(parts, sep)
+	}
+	return t.String()
 }

@@ -28,10 +28,15 @@ type value struct {
 	// that cannot overflow (numel, a shape's product), lists them, so that
 	// numel / size(-1) divides exactly.
 	factors []*sym.Term
+	// absent, for a tensor that may be missing (an optional, an undefined
+	// torch::Tensor()), is the condition under which it is; with ten nil
+	// and absent true the value is nullopt or torch::Tensor() (see
+	// optional.go).
+	absent *sym.Term
 }
 
 func (v value) known() bool {
-	return v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil || v.rec != nil
+	return v.absent != nil || v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil || v.rec != nil
 }
 
 // pointer is off bytes into a tensor's region; elem is the pointee's size
@@ -39,11 +44,15 @@ func (v value) known() bool {
 // data_ptr<T>() that made the pointer says (0 for an untyped data_ptr()).
 // Each dispatch case asks for its own T, so the element size belongs to
 // the pointer, not to the tensor.
+//
+// null, when set, is the condition under which the pointer is nullptr;
+// nullptr itself has no tensor and null true (see optional.go).
 type pointer struct {
 	ten   *tensor
 	off   *sym.Term
 	elem  int64
 	telem int64
+	null  *sym.Term
 }
 
 // hvar is one variable of the host analysis.
@@ -171,6 +180,9 @@ func (x *executor) param(p *ir.Var) value {
 	}
 	if isTensorType(p.Type) {
 		return value{ten: x.newTensor(p.Name)}
+	}
+	if isOptional(p.Type) {
+		return x.optionalParam(p)
 	}
 	return value{}
 }
@@ -328,6 +340,9 @@ func (x *executor) zeroOf(v *ir.Var, pos token.Pos) value {
 	if isDim3(v.Type) {
 		one := sym.Const(32, 1)
 		return value{dim3: &[3]*sym.Term{one, one, one}}
+	}
+	if isTensorType(v.Type) {
+		return absentValue() // torch::Tensor t; is undefined
 	}
 	if _, ok := v.Type.(*ir.StructType); ok {
 		return value{rec: map[string]value{}} // fields unknown until stored
@@ -526,6 +541,9 @@ func (x *executor) join2(base, a, b *state) *state {
 
 // mergeValue is ite(c, a, b) on values.
 func mergeValue(c *sym.Term, a, b value) value {
+	if v, ok := mergeOptional(c, a, b); ok {
+		return v
+	}
 	switch {
 	case a.t != nil && b.t != nil && a.t.Width == b.t.Width:
 		return value{t: sym.Ite(c, a.t, b.t)}

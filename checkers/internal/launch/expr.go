@@ -36,9 +36,7 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 	case *ir.Convert:
 		return x.convert(e, st)
 	case *ir.Cond:
-		c := x.cond(e.C, st)
-		a, b := x.eval(e.X, st), x.eval(e.Y, st)
-		return mergeValue(c, a, b)
+		return x.condExpr(e, st)
 	case *ir.PtrAdd:
 		p, off := x.eval(e.Ptr, st), x.eval(e.Off, st)
 		if p.ptr != nil && off.t != nil && !off.t.IsBool() {
@@ -47,7 +45,7 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 				elem = 1
 			}
 			o := sym.Mul(sym.Resize(off.t, 64, isSigned(e.Off.Type())), sym.Const(64, uint64(elem)))
-			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem, telem: p.ptr.telem}}
+			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem, telem: p.ptr.telem, null: p.ptr.null}}
 		}
 		return value{}
 	case *ir.Dim3Lit:
@@ -90,8 +88,11 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 	case *ir.Intrinsic:
 		return x.intrinsic(e, st)
 	case *ir.Load:
-		x.eval(e.Ptr, st)
+		p := x.eval(e.Ptr, st)
 		x.eval(e.Index, st)
+		if p.ten != nil && isTensorType(e.T) {
+			return p // opt->: the pointer to the tensor, dereferenced
+		}
 		return x.because(x.unknown("load", e.P, e.T), causeData)
 	case *ir.Unknown:
 		x.cut["unknown host expressions"]++
@@ -103,6 +104,9 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 // cond evaluates a condition to a sym boolean (C truth: non-zero).
 func (x *executor) cond(e ir.Expr, st *state) *sym.Term {
 	v := x.eval(e, st)
+	if c := truthOf(v, e.Type()); c != nil {
+		return c
+	}
 	switch {
 	case v.t != nil && v.t.IsBool():
 		return v.t
@@ -146,6 +150,9 @@ func truth(t *sym.Term) *sym.Term {
 
 func (x *executor) binary(e *ir.Binary, st *state) value {
 	a, b := x.eval(e.X, st), x.eval(e.Y, st)
+	if v, ok := nullCompare(e.Op, a, b); ok {
+		return v
+	}
 	switch e.Op {
 	case ir.LAnd, ir.LOr:
 		if a.t == nil || b.t == nil {
@@ -275,6 +282,9 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			return out
 		}
 	case *ir.BoolType:
+		if c := truthOf(v, e.X.Type()); c != nil {
+			return value{t: c}
+		}
 		if v.t != nil {
 			return value{t: truth(v.t)}
 		}
@@ -284,7 +294,10 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			if elem < 0 {
 				elem = 0
 			}
-			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem}}
+			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem, null: v.ptr.null}}
+		}
+		if c, ok := constant(v); ok && c == 0 {
+			return nullPointer()
 		}
 	default:
 		if isDim3(e.T) && v.t != nil && !v.t.IsBool() {
@@ -343,6 +356,9 @@ func (x *executor) call(e *ir.Call, st *state) value {
 	}
 	if f := e.Fn; f != nil && f.Body != nil && f.Kind == ir.Host {
 		return x.inline(f, f.Body, f.Params, args, e, st)
+	}
+	if v, ok := x.optional(e, recv, args, st); ok {
+		return v
 	}
 	if v, ok := x.torch(e, recv, args, st); ok {
 		return v
@@ -431,4 +447,41 @@ func (x *executor) returnValue(st *state, fr *frame) value {
 		out = mergeValue(extra, v, out)
 	}
 	return out
+}
+
+// condExpr evaluates c ? a : b with each arm under its side of the
+// condition: an arm that ends a path where it runs (data_ptr() of an
+// undefined tensor throws) constrains only its side.
+func (x *executor) condExpr(e *ir.Cond, st *state) value {
+	c := x.cond(e.C, st)
+	ts, es := st.assume(c), st.assume(sym.BNot(c))
+	var a, b value
+	if ts != nil {
+		a = x.eval(e.X, ts)
+	}
+	if es != nil {
+		b = x.eval(e.Y, es)
+	}
+	for _, sub := range []*state{ts, es} {
+		if sub == nil {
+			continue
+		}
+		for k, v := range sub.env {
+			if _, ok := st.env[k]; !ok {
+				st.env[k] = v
+			}
+		}
+	}
+	switch {
+	case ts == nil && es == nil:
+		return value{}
+	case ts == nil:
+		st.pc = es.pc
+		return b
+	case es == nil:
+		st.pc = ts.pc
+		return a
+	}
+	st.pc, _ = sym.JoinPC(st.pc, ts.pc, es.pc)
+	return mergeValue(c, a, b)
 }

@@ -86,7 +86,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 		args[i] = x.eval(a, st)
 	}
 	b := &specBuilder{x: x, site: site, display: map[string]string{},
-		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}}}
+		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: map[*ir.Var]*sym.Term{}}}
 	b.args(s.Kernel, args)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.pc...)
@@ -122,6 +122,9 @@ type pendingPtr struct {
 // assumptions (f must accept nil).
 func (b *specBuilder) eachLaunchTerm(f func(*sym.Term)) {
 	for _, t := range b.spec.Params {
+		f(t)
+	}
+	for _, t := range b.spec.Nulls {
 		f(t)
 	}
 	for i := range 3 {
@@ -189,6 +192,9 @@ func (b *specBuilder) args(k *ir.Func, args []value) {
 			}
 		case *ir.PointerType:
 			b.pending = append(b.pending, pendingPtr{p, t, a})
+			if n := nullOf(a.ptr); n != nil {
+				b.spec.Nulls[p] = n
+			}
 		}
 	}
 }
@@ -364,6 +370,9 @@ func (b *specBuilder) classes() {
 		terms = append(terms, t)
 	}
 	for _, t := range b.spec.Params {
+		terms = append(terms, t)
+	}
+	for _, t := range b.spec.Nulls {
 		terms = append(terms, t)
 	}
 	terms = append(terms, b.spec.Grid[:]...)

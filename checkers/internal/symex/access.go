@@ -36,7 +36,7 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 	if p.Ptr.Region != nil && size > 0 {
 		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
 			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.pc...), Ops: ops,
-			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.ep.block, WarpEpoch: st.ep.warp}
+			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.ep.block, WarpEpoch: st.ep.warp, Null: nullOf(p.Ptr)}
 		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
 			a.Align, a.Vector = vt.Align, vt.String()
 			if a.Align <= 0 {
@@ -80,10 +80,10 @@ func (x *executor) ptrAdd(e *ir.PtrAdd, st *state) Value {
 		size = elem.Size()
 	}
 	if off.T == nil || off.T.IsBool() {
-		return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: x.t.register(x.name("offset"), 64, Unknown, "offset", e.P, true)}, Ops: mergeOps(p.Ops, off.Ops)}
+		return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: x.t.register(x.name("offset"), 64, Unknown, "offset", e.P, true), Null: p.Ptr.Null}, Ops: mergeOps(p.Ops, off.Ops)}
 	}
 	o := sym.Resize(off.T, 64, isSigned(e.Off.Type()))
-	return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: sym.Add(p.Ptr.Off, sym.Mul(o, sym.Const(64, uint64(size))))}, Ops: mergeOps(p.Ops, off.Ops)}
+	return Value{Ptr: &Pointer{Region: p.Ptr.Region, Off: sym.Add(p.Ptr.Off, sym.Mul(o, sym.Const(64, uint64(size)))), Null: p.Ptr.Null}, Ops: mergeOps(p.Ops, off.Ops)}
 }
 
 // call inlines a device function (bounded depth, no recursion); other

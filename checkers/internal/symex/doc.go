@@ -14,7 +14,8 @@
 //     length from the Spec), per __shared__, local or __constant__ array
 //     (declared length; extern __shared__ sized by the launch's dynamic
 //     shared memory) and per memory-resident scalar. Contents are not
-//     tracked: a load is a fresh value.
+//     tracked: a load is a fresh value. A pointer carries the condition
+//     under which it is nullptr (null.go), which each access records.
 //   - One state per program point: branches run both sides and merge at
 //     their join (values become ite over the branch conditions), so there
 //     is no path explosion; events keep their own path conditions.
@@ -40,6 +41,7 @@
 //	loop.go    loop summaries and induction variables
 //	expr.go    expressions and conversions
 //	access.go  loads, stores, pointer arithmetic, calls, intrinsics
+//	null.go    null conditions of pointers: nullptr, merges, comparisons
 //	query.go   Check (the precision rule), witnesses and their minimisation
 //	epoch.go   barrier epochs (intervals), barrier and warp-collective events
 //	pair.go    the two-thread view of a trace (race, warpsync, uninit)

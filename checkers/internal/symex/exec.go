@@ -166,7 +166,8 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
 			x.t.Vars[p.Name].Uniform = true
 		case *ir.PointerType:
-			st.env[p] = Value{Ptr: &Pointer{Region: x.paramRegion(p, t), Off: sym.Const(64, 0)}}
+			r := x.paramRegion(p, t)
+			st.env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}
 		}
 	}
 }

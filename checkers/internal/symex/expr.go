@@ -37,7 +37,7 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		if isMemory(e.Var) {
 			return Value{Ptr: &Pointer{Region: x.scalarRegion(e.Var), Off: sym.Const(64, 0)}}
 		}
-		return Value{Ptr: &Pointer{Off: sym.Const(64, 0)}} // a local's address: not a checked region
+		return Value{Ptr: &Pointer{Off: sym.Const(64, 0), Null: sym.False}} // a local's address: not a checked region
 	case *ir.Unary:
 		return x.unary(e, st)
 	case *ir.Binary:
@@ -164,6 +164,10 @@ func (x *executor) truth(v Value, e ir.Expr) *sym.Term {
 		return sym.Ne(v.T, sym.Const(v.T.Width, 0))
 	case v.R != nil:
 		return sym.Ne(v.R.Num, sym.Const(64, 0))
+	case v.Ptr != nil:
+		if c := x.ptrTruth(v.Ptr, e.Pos()); c != nil {
+			return c
+		}
 	}
 	return x.opaqueBool("cond", "condition", e.Pos())
 }
@@ -403,6 +407,9 @@ func arith(op ir.BinOp, a, b *sym.Term, signed bool) *sym.Term {
 }
 
 func (x *executor) ptrCompare(e *ir.Binary, a, b Value, ops []*Op) Value {
+	if c, ok := x.nullCompare(e.Op, a.Ptr, b.Ptr, e.P); ok {
+		return Value{T: c, Ops: ops}
+	}
 	if e.Op.IsComparison() && a.Ptr != nil && b.Ptr != nil && a.Ptr.Region == b.Ptr.Region && a.Ptr.Region != nil {
 		return Value{T: compare(e.Op, a.Ptr.Off, b.Ptr.Off, true), Ops: ops}
 	}
@@ -456,6 +463,9 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 	case *ir.PointerType:
 		if v.Ptr != nil {
 			return v
+		}
+		if c, ok := constOf(v); ok && c == 0 {
+			return nullPtr()
 		}
 	}
 	return x.opaque(e, v.Ops)

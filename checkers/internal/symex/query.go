@@ -288,7 +288,8 @@ func (t *Trace) pinned(ctx context.Context, s solver.Solver, u *VarInfo) bool {
 func (t *Trace) userVars(ts []*sym.Term, anch map[string]bool) []*VarInfo {
 	var out []*VarInfo
 	for _, info := range t.Sizes(ts) {
-		if info.Class == User && anch[info.Term.Name] {
+		// A flag (has_bias, opt.has_value()) is no size to minimise.
+		if info.Class == User && anch[info.Term.Name] && !info.Term.IsBool() {
 			out = append(out, info)
 		}
 	}

@@ -14,6 +14,12 @@ type Spec struct {
 	// Lengths maps a pointer parameter to its region's length in elements
 	// of the parameter's element type (a 64-bit term).
 	Lengths map[*ir.Var]*sym.Term
+	// Nulls maps a pointer parameter to the condition (a boolean) under
+	// which the launch passes nullptr: false for a tensor's data, the
+	// negation of has_value() for `opt ? opt->data_ptr<T>() : nullptr`.
+	// A parameter without an entry may be null only if the kernel itself
+	// says so (it compares the parameter with nullptr).
+	Nulls map[*ir.Var]*sym.Term
 	// Params maps a scalar integer parameter to the term it stands for
 	// (by default a variable named after it, of class Unknown).
 	Params map[*ir.Var]*sym.Term

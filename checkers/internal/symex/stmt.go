@@ -202,10 +202,15 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 	switch {
 	case a.T != nil && b.T != nil && a.T.Width == b.T.Width:
 		return Value{T: sym.Ite(c, a.T, b.T), Ops: ops}
-	case a.Ptr != nil && b.Ptr != nil && a.Ptr.Region == b.Ptr.Region:
-		return Value{Ptr: &Pointer{Region: a.Ptr.Region, Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off)}, Ops: ops}
 	case a.Ptr != nil && b.Ptr != nil:
-		return Value{Ptr: &Pointer{Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off)}, Ops: ops}
+		if p, ok := mergeNull(c, a.Ptr, b.Ptr); ok {
+			return Value{Ptr: p, Ops: ops}
+		}
+		n := mergedNull(c, a.Ptr, b.Ptr)
+		if a.Ptr.Region == b.Ptr.Region {
+			return Value{Ptr: &Pointer{Region: a.Ptr.Region, Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off), Null: n}, Ops: ops}
+		}
+		return Value{Ptr: &Pointer{Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off), Null: n}, Ops: ops}
 	case a.R != nil && b.R != nil && a.R.Den == b.R.Den:
 		return Value{R: &Rat{Num: sym.Ite(c, a.R.Num, b.R.Num), Den: a.R.Den, Max: max(a.R.Max, b.R.Max)}, Ops: ops}
 	}

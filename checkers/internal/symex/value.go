@@ -23,9 +23,16 @@ type Value struct {
 
 // Pointer is an address: Off bytes (64-bit, two's complement) into Region.
 // A pointer whose region is not known has Region nil.
+//
+// Null, when set, is the condition (a boolean) under which the pointer is
+// nullptr: a parameter the launch may pass as null, a helper's `return
+// nullptr` merged with a real pointer. Nil means not null for a pointer
+// into a region and not known for one without (see nullOf); the null
+// constant itself has no region and Null true.
 type Pointer struct {
 	Region *Region
 	Off    *sym.Term
+	Null   *sym.Term
 }
 
 // Region is one memory object: a kernel pointer parameter's buffer, a
@@ -43,6 +50,14 @@ type Region struct {
 	// LenVar, when the length is symbolic, is the variable holding the
 	// length in elements (named in witnesses).
 	LenVar *sym.Term
+	// Null, for a pointer parameter, is the condition under which it is
+	// nullptr: the launch's (Spec.Nulls), or, when the launch does not
+	// say, a User variable standing for the kernel's own belief
+	// (NullBelief set). NullChecks are the kernel's comparisons of the
+	// parameter with nullptr: a belief without them is no belief.
+	Null       *sym.Term
+	NullBelief bool
+	NullChecks []token.Pos
 }
 
 // Op is one execution of an integer operation that can leave the range of
@@ -116,6 +131,9 @@ type Access struct {
 	// Value is the loaded value's variable for an integer or bool load
 	// (nil otherwise).
 	Value *sym.Term
+	// Null is the condition under which the pointer accessed is nullptr
+	// (nil: never, or not known).
+	Null *sym.Term
 }
 
 // SinkKind says how an overflow-prone value is used.
