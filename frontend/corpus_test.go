@@ -84,6 +84,9 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		ran = true
+		if only := os.Getenv("CUDAVET_CORPUS_PATTERNS"); only != "" {
+			tree.patterns = strings.Fields(only) // a part of the tree
+		}
 		t.Run(tree.env, func(t *testing.T) { corpusRun(t, root, tree) })
 	}
 	if !ran {
@@ -109,7 +112,12 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 		mu.Lock()
 		raw[unit] = errs
 		if progress != nil {
+			// Every error as it comes, so that a run stopped early
+			// can still be classified (CUDAVET_CORPUS_FROM reads it).
 			fmt.Fprintf(progress, "%7.1f\t%s\t%d errors\n", time.Since(start).Seconds(), unit, len(errs))
+			for _, e := range errs {
+				fmt.Fprintf(progress, "%s\t%s\n", unit, e.Formatted)
+			}
 		}
 		mu.Unlock()
 	}}

@@ -243,6 +243,8 @@ class Shape : public ObjectRef {
   DLDevice device() const;                              \
   ShapeView shape() const;                              \
   ShapeView strides() const;                            \
+  ShapeView sizes() const;                              \
+  int32_t dim() const;                                  \
   int64_t size(int64_t idx) const;                      \
   int64_t stride(int64_t idx) const;                    \
   int64_t numel() const;                                \
