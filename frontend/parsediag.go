@@ -134,6 +134,12 @@ var thirdParty = []family{
 	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}, []string{"cusparse", "cufft", "cusolver"}},
 	{"Thrust", []string{"thrust/"}, []string{"thrust"}},
 	{"pybind11", []string{"pybind11/"}, []string{"pybind11", "py::"}},
+	{"spdlog", []string{"spdlog/"}, []string{"spdlog"}},
+	// FlashInfer's build downloads the trtllm-gen kernels' export headers
+	// with their cubins; they are not in the source tree.
+	{"trtllm-gen export headers (downloaded by FlashInfer's build)",
+		[]string{"flashinfer/trtllm/batched_gemm/trtllmGen_bmm_export/", "flashinfer/trtllm/gemm/trtllmGen_gemm_export/", "flashinfer/trtllm/fmha/trtllmGen_fmha_export/"},
+		[]string{"gemm", "batchedGemm", "tg", "trtllm::gen", "BatchedGemm", "Gemm"}},
 	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}, nil},
 	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}, []string{"flash"}},
 }
