@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cudavet/cudavet/frontend/clang"
 )
@@ -19,6 +20,16 @@ type corpusTree struct {
 	env      string   // environment variable naming the tree's root
 	patterns []string // relative to the root
 	flags    []string // -I relative to the root, -D
+	// fileFlags are the flags the build adds for one file (a module's
+	// configuration), by path relative to the root.
+	fileFlags map[string][]string
+}
+
+// xqaFlags are what FlashInfer's JIT passes every XQA module
+// (flashinfer/jit/xqa.py), with one configuration of its choices.
+func xqaFlags(module ...string) []string {
+	return append([]string{"-DNDEBUG=1", "-DBEAM_WIDTH=1", "-DUSE_INPUT_KV=0", "-DUSE_CUSTOM_BARRIER=1",
+		"-DTOKENS_PER_PAGE=32", "-DSLIDING_WINDOW=0"}, module...)
 }
 
 // codeErrors are errors of the trees' own code, which nvcc 12.9 reports as
@@ -40,7 +51,24 @@ func isCodeError(rel string, e clang.Diagnostic) bool {
 
 var corpusTrees = []corpusTree{
 	{env: "CUDAVET_VLLM", patterns: []string{"csrc/..."}, flags: []string{"-Icsrc", "-DENABLE_FP8"}},
-	{env: "CUDAVET_FLASHINFER", patterns: []string{"csrc/...", "include/..."}, flags: []string{"-Iinclude", "-Icsrc"}},
+	// FlashInfer's JIT passes dtype switches (flashinfer/jit/core.py) and,
+	// to its TensorRT-LLM modules, ENABLE_* and the nv_internal include
+	// directories. Of the dispatch switches only BF16: with several, a
+	// launcher nesting five dtype dispatches instantiates each kernel
+	// (dtypes)^5 times (mixed_comm.cu: 15 s with none, over 250 s and
+	// 1.6 GB with three), as it does for nvcc.
+	{env: "CUDAVET_FLASHINFER", patterns: []string{"csrc/...", "include/..."}, flags: []string{"-Iinclude", "-Icsrc",
+		"-Icsrc/nv_internal", "-Icsrc/nv_internal/include", "-Icsrc/nv_internal/tensorrt_llm/cutlass_extensions/include",
+		"-DFLASHINFER_ENABLE_BF16",
+		"-DENABLE_BF16", "-DENABLE_FP8", "-DENABLE_FP4"},
+		fileFlags: map[string][]string{
+			// gen_xqa_module: fp16 in and out, fp16 cache, head 128 in groups of 8.
+			"csrc/xqa/mha.cu": xqaFlags("-DINPUT_FP16=1", "-DDTYPE=__half", "-DCACHE_ELEM_ENUM=0",
+				"-DHEAD_ELEMS=128", "-DHEAD_GRP_SIZE=8", "-DLOW_PREC_OUTPUT=0", "-DSPEC_DEC=0", "-DMLA_WRAPPER=0"),
+			// gen_xqa_module_mla: MLA (head 576 in groups of 128), fp8 cache.
+			"csrc/xqa/mla_sm120.cu": xqaFlags("-DCACHE_ELEM_ENUM=2", "-DHEAD_ELEMS=576",
+				"-DHEAD_GRP_SIZE=128", "-DMLA_WRAPPER=1"),
+		}},
 }
 
 // TestCorpus parses every .cu/.cuh of the trees that CUDAVET_VLLM and
@@ -48,6 +76,8 @@ var corpusTrees = []corpusTree{
 // skipped without them) and prints the parse errors grouped by cause. It
 // fails on errors of ours: those not explained by a header family that is
 // absent from the machine (CUTLASS, CuTe, MPI, ROCm, ...).
+// CUDAVET_CORPUS_PATTERNS (space-separated, relative to the root) parses
+// only a part of the trees.
 func TestCorpus(t *testing.T) {
 	ran := false
 	for _, tree := range corpusTrees {
@@ -56,6 +86,9 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		ran = true
+		if only := os.Getenv("CUDAVET_CORPUS_PATTERNS"); only != "" {
+			tree.patterns = strings.Fields(only) // a part of the tree
+		}
 		t.Run(tree.env, func(t *testing.T) { corpusRun(t, root, tree) })
 	}
 	if !ran {
@@ -66,9 +99,28 @@ func TestCorpus(t *testing.T) {
 func corpusRun(t *testing.T, root string, tree corpusTree) {
 	var mu sync.Mutex
 	raw := map[string][]clang.Diagnostic{}
+	// With CUDAVET_CORPUS_DUMP, progress.txt says when each unit was
+	// parsed (seconds from the start), to find the slow ones.
+	var progress *os.File
+	if dump := os.Getenv("CUDAVET_CORPUS_DUMP"); dump != "" {
+		var err error
+		if progress, err = os.Create(filepath.Join(dump, tree.env+".progress.txt")); err != nil {
+			t.Fatal(err)
+		}
+		defer progress.Close()
+	}
+	start := time.Now()
 	cfg := &Config{Dir: root, observe: func(unit string, errs []clang.Diagnostic) {
 		mu.Lock()
 		raw[unit] = errs
+		if progress != nil {
+			// Every error as it comes, so that a run stopped early
+			// can still be classified (CUDAVET_CORPUS_FROM reads it).
+			fmt.Fprintf(progress, "%7.1f\t%s\t%d errors\n", time.Since(start).Seconds(), unit, len(errs))
+			for _, e := range errs {
+				fmt.Fprintf(progress, "%s\t%s\n", unit, e.Formatted)
+			}
+		}
 		mu.Unlock()
 	}}
 	for _, f := range tree.flags {
@@ -76,6 +128,10 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 			f = "-I" + filepath.Join(root, f[2:])
 		}
 		cfg.ClangArgs = append(cfg.ClangArgs, f)
+	}
+	cfg.FileArgs = func(name string) []string {
+		rel, _ := filepath.Rel(root, name)
+		return tree.fileFlags[rel]
 	}
 	parseDiags := -1
 	if from := os.Getenv("CUDAVET_CORPUS_FROM"); from != "" {

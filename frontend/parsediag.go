@@ -54,18 +54,60 @@ var notFound = regexp.MustCompile(`^'([^']+)' file not found`)
 var nvccAccepts = []struct {
 	re        *regexp.Regexp
 	construct string
+	// at, when set, must hold of the source at the error's location.
+	at func(e clang.Diagnostic) bool
 }{
-	{regexp.MustCompile(`^function template partial specialization is not allowed`), "partial specialization of a function template"},
+	{regexp.MustCompile(`^function template partial specialization is not allowed`), "partial specialization of a function template", nil},
 	// g++ (nvcc's host compiler) accepts it as a GNU extension; clang
 	// rejects it in C++ and drops the expression (it lowers to Unknown).
-	{regexp.MustCompile(`^arithmetic on( a)? pointers? to void`), "arithmetic on a pointer to void (a GNU extension)"},
+	{regexp.MustCompile(`^arithmetic on( a)? pointers? to void`), "arithmetic on a pointer to void (a GNU extension)", nil},
 	// nvcc hands the PTX string to ptxas; clang checks it as GCC asm and
 	// drops the statement, whose outputs are then unknown.
-	{regexp.MustCompile(`^invalid % escape in inline assembly string`), "inline PTX with a '%' that is not an operand"},
+	{regexp.MustCompile(`^invalid % escape in inline assembly string`), "inline PTX with a '%' that is not an operand", nil},
 	// g++ and EDG resolve it to the candidate whose worst conversion is
 	// better ("ISO C++ says these are ambiguous, even though ..."), a
 	// warning; clang reports an error (int64_t % a class converting to int).
-	{regexp.MustCompile(`^use of overloaded operator '[^']+' is ambiguous`), "an operator call ISO C++ finds ambiguous and g++ resolves"},
+	{regexp.MustCompile(`^use of overloaded operator '[^']+' is ambiguous`), "an operator call ISO C++ finds ambiguous and g++ resolves", nil},
+	// EDG looks a member template up where C++ requires the 'template'
+	// keyword (x.f<N>(...) on a dependent x); clang reads the '<' as less
+	// than and drops the call, whose result is then unknown.
+	{regexp.MustCompile(`^(reference to non-static member function must be called|reference to overloaded function could not be resolved; did you mean to call it\?)$`),
+		"a member template called without the 'template' keyword", memberTemplateCall},
+	// The file declares <stdint.h>'s names itself (sources built for
+	// NVRTC or -cubin do), which nvcc's force-included headers leave
+	// undeclared while cudavet's prelude declares them: both spellings
+	// have the same width, and clang keeps the first.
+	{regexp.MustCompile(`^typedef redefinition with different types \('(unsigned long long|long long)' vs '__u?int64_t' \(aka '(unsigned )?long'\)\)$`),
+		"a file's own <stdint.h> typedefs (64-bit as long long)", nil},
+}
+
+// memberTemplate is a call of a member template without 'template': on an
+// object (x.f<N>(, p->f<N>() or in a template-id's scope (T<A>::f<N>();
+// with the keyword ('x.template f<N>(') the name is not followed by '<'.
+var memberTemplate = regexp.MustCompile(`(>\s*::|\.|->)\s*[A-Za-z_]\w*\s*<[^;{}]*?>\s*\(`)
+
+// memberTemplateCall reports whether the error's line and the one after
+// it call a member template without the 'template' keyword.
+func memberTemplateCall(e clang.Diagnostic) bool {
+	return memberTemplate.MatchString(sourceAt(e.File, e.Line, 2))
+}
+
+// sourceAt returns n lines of file from line on, or "" when the file
+// cannot be read.
+func sourceAt(file string, line uint32, n int) string {
+	if file == "" || line == 0 {
+		return ""
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if int(line) > len(lines) {
+		return ""
+	}
+	end := min(int(line)-1+n, len(lines))
+	return strings.Join(lines[line-1:end], "")
 }
 
 // family is a header family that no shim stands in for: its headers come
@@ -92,8 +134,12 @@ var thirdParty = []family{
 	{"cuSPARSE/cuFFT/cuSOLVER", []string{"cusparse", "cufft", "cusolver"}, []string{"cusparse", "cufft", "cusolver"}},
 	{"Thrust", []string{"thrust/"}, []string{"thrust"}},
 	{"pybind11", []string{"pybind11/"}, []string{"pybind11", "py::"}},
-	{"TVM FFI", []string{"tvm/ffi/"}, []string{"tvm", "ffi", "TVM_FFI"}},
-	{"DLPack", []string{"dlpack/"}, []string{"DL"}},
+	{"spdlog", []string{"spdlog/"}, []string{"spdlog"}},
+	// FlashInfer's build downloads the trtllm-gen kernels' export headers
+	// with their cubins; they are not in the source tree.
+	{"trtllm-gen export headers (downloaded by FlashInfer's build)",
+		[]string{"flashinfer/trtllm/batched_gemm/trtllmGen_bmm_export/", "flashinfer/trtllm/gemm/trtllmGen_gemm_export/", "flashinfer/trtllm/fmha/trtllmGen_fmha_export/"},
+		[]string{"gemm", "batchedGemm", "tg", "trtllm::gen", "BatchedGemm", "Gemm"}},
 	{"NVIDIA's libcu++ (cuda/std beyond the shim)", []string{"cuda/std/__", "cuda/__"}, nil},
 	{"FlashAttention/CUTLASS-based kernels", []string{"flash_attn", "cutlass_"}, []string{"flash"}},
 }
@@ -226,7 +272,7 @@ func generated(includer, header string) bool {
 
 func nvccConstruct(e clang.Diagnostic) (nvccOnly, bool) {
 	for _, a := range nvccAccepts {
-		if a.re.MatchString(e.Spelling) {
+		if a.re.MatchString(e.Spelling) && (a.at == nil || a.at(e)) {
 			return nvccOnly{construct: a.construct, diag: e}, true
 		}
 	}

@@ -1,7 +1,7 @@
 // cooperative_groups.h: the group types of CUDA's cooperative groups
 // (thread_block, thread_block_tile<N>, grid_group, coalesced_group) with
 // CUDA 12's member functions and return types, and the free functions
-// this_thread_block, this_grid, tiled_partition, coalesced_threads, sync.
+// this_thread_block, this_grid, this_cluster, tiled_partition, coalesced_threads, sync.
 // Declarations only; sync() is the barrier the analyzer cares about.
 #ifndef __CUDAVET_COOPERATIVE_GROUPS_H__
 #define __CUDAVET_COOPERATIVE_GROUPS_H__
@@ -49,6 +49,26 @@ class grid_group {
   __device__ static dim3 dim_blocks();
   __device__ static dim3 block_index();
   __device__ static dim3 dim_threads();
+};
+
+// cluster_group is the thread block cluster of the calling block
+// (sm_90): its blocks can map each other's shared memory.
+class cluster_group {
+ public:
+  __device__ static void sync();
+  __device__ static void barrier_arrive();
+  __device__ static void barrier_wait();
+  __device__ static bool is_valid();
+  __device__ static unsigned int thread_rank();
+  __device__ static unsigned int block_rank();
+  __device__ static unsigned int num_threads();
+  __device__ static unsigned int num_blocks();
+  __device__ static unsigned int size();
+  __device__ static dim3 dim_threads();
+  __device__ static dim3 dim_blocks();
+  __device__ static dim3 block_index();
+  __device__ static unsigned int query_shared_rank(const void *addr);
+  template <typename T> __device__ static T *map_shared_rank(T *addr, int rank);
 };
 
 // coalesced_group is the set of threads of a warp active at its creation.
@@ -101,6 +121,7 @@ class thread_block_tile : public thread_group {
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
 __device__ coalesced_group coalesced_threads();
+__device__ cluster_group this_cluster();
 
 template <unsigned int Size, typename ParentT>
 __device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent);

@@ -101,7 +101,7 @@ extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                          size_t sharedMem = 0,
                                          cudaStream_t stream = 0);
 
-// ---- device-side C library (also required by clang's cuda_wrappers/new) ---
+// ---- device-side C library (device new and delete below use it) ----------
 extern "C" {
 __device__ void *malloc(size_t);
 __device__ void free(void *);
@@ -112,7 +112,23 @@ __device__ void __assertfail(const char *, const char *, unsigned int,
 __device__ void __assert_fail(const char *, const char *, unsigned int,
                               const char *);
 }
-#include <new>  // clang's cuda_wrappers/new needs the device malloc/free
+#include <new>
+// Device new and delete, placement forms included, where clang's
+// cuda_wrappers/new did not declare them: the clang-15 driver's parses get
+// them from it, libclang's parses with the precompiled preamble do not
+// (measured: __CLANG_CUDA_WRAPPERS_NEW undefined, placement new rejected).
+#ifndef __CLANG_CUDA_WRAPPERS_NEW
+__device__ inline void *operator new(size_t __n) { return ::malloc(__n ? __n : 1); }
+__device__ inline void *operator new[](size_t __n) { return ::malloc(__n ? __n : 1); }
+__device__ inline void *operator new(size_t, void *__p) noexcept { return __p; }
+__device__ inline void *operator new[](size_t, void *__p) noexcept { return __p; }
+__device__ inline void operator delete(void *__p) noexcept { ::free(__p); }
+__device__ inline void operator delete[](void *__p) noexcept { ::free(__p); }
+__device__ inline void operator delete(void *__p, size_t) noexcept { ::free(__p); }
+__device__ inline void operator delete[](void *__p, size_t) noexcept { ::free(__p); }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+#endif
 
 // ---- device math: clang's own wrappers over libdevice ---------------------
 #include <__clang_cuda_libdevice_declares.h>

@@ -1,0 +1,3 @@
+// tvm/ffi/container/tensor.h: part of the TVM FFI shim; everything is declared in __cudavet/tvm_ffi.h.
+#pragma once
+#include <__cudavet/tvm_ffi.h>
