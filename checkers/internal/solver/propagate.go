@@ -85,12 +85,12 @@ func propagateEqualities(q Query) (Query, []binding, bool) {
 	}
 	var cs []conj
 	for _, c := range q.Constraints {
-		for _, a := range flattenAnd(c) {
+		for _, a := range sym.AppendConjuncts(nil, c) {
 			cs = append(cs, conj{t: a})
 		}
 	}
 	if q.Goal != nil {
-		for _, a := range flattenAnd(q.Goal) {
+		for _, a := range sym.AppendConjuncts(nil, q.Goal) {
 			cs = append(cs, conj{t: a, changed: true})
 		}
 	}
@@ -124,7 +124,7 @@ func propagateEqualities(q Query) (Query, []binding, bool) {
 			}
 			s := sym.Subst(c.t, m)
 			ch := c.changed || s != c.t
-			for _, a := range flattenAnd(s) {
+			for _, a := range sym.AppendConjuncts(nil, s) {
 				next = append(next, conj{t: a, changed: ch})
 			}
 		}
@@ -161,7 +161,7 @@ func trivialFalse(ts []*sym.Term) bool {
 	keys := map[string]bool{}
 	var all []*sym.Term
 	for _, t := range ts {
-		for _, a := range flattenAnd(t) {
+		for _, a := range sym.AppendConjuncts(nil, t) {
 			if a.IsFalse() {
 				return true
 			}
@@ -175,18 +175,6 @@ func trivialFalse(ts []*sym.Term) bool {
 		}
 	}
 	return false
-}
-
-// flattenAnd returns the conjuncts of t.
-func flattenAnd(t *sym.Term) []*sym.Term {
-	if t.Op != sym.OpBAnd {
-		return []*sym.Term{t}
-	}
-	var out []*sym.Term
-	for _, a := range t.Args {
-		out = append(out, flattenAnd(a)...)
-	}
-	return out
 }
 
 // bindable recognises v = t (either order) with v a variable not in t,

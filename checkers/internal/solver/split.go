@@ -84,10 +84,8 @@ func (s *Split) check(ctx context.Context, q Query, budget int) (Result, Model, 
 // conjunct simplified to false, or one propagation folds to false. (The
 // range and linear steps below Split see every case that is left.)
 func trivialUnsat(q Query) bool {
-	for _, t := range q.Terms() {
-		if t.IsFalse() {
-			return true
-		}
+	if trivialFalse(q.Terms()) {
+		return true
 	}
 	_, _, unsat := propagateEqualities(q)
 	return unsat

@@ -21,7 +21,7 @@ func (st *ranges) enumerate(cs []*Term) bool {
 	budget := maxEnumTotal
 	var conj []*Term
 	for _, c := range cs {
-		conj = appendConjuncts(conj, c)
+		conj = AppendConjuncts(conj, c)
 	}
 	for _, c := range conj {
 		if exactInterval(c) {
@@ -143,12 +143,14 @@ func (st *ranges) domain(v *Term) (lo, n uint64, ok bool) {
 	return u.lo.Uint64(), size.Uint64() + 1, true
 }
 
-func appendConjuncts(out []*Term, t *Term) []*Term {
+// AppendConjuncts appends the conjuncts of t (t itself unless it is a
+// conjunction) to out.
+func AppendConjuncts(out []*Term, t *Term) []*Term {
 	if t.Op != OpBAnd {
 		return append(out, t)
 	}
 	for _, a := range t.Args {
-		out = appendConjuncts(out, a)
+		out = AppendConjuncts(out, a)
 	}
 	return out
 }

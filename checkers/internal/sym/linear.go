@@ -27,8 +27,7 @@ func RefuteLinear(cs []*Term) bool {
 	if !ok {
 		return false
 	}
-	st.memo = map[*Term]pair{}
-	lp := &linProblem{tl: &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}, work: maxFMWork, leaves: maxLinearLeaves}
+	lp := &linProblem{tl: newTwinLemmas(st), work: maxFMWork, leaves: maxLinearLeaves}
 	var base []*ITerm
 	for _, f := range form {
 		base = appendIConjuncts(base, f)

@@ -47,6 +47,10 @@ type linForm struct {
 	c    *big.Int
 }
 
+func newTwinLemmas(st *ranges) *twinLemmas {
+	return &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}
+}
+
 func newLin() *linForm { return &linForm{coef: map[string]*big.Int{}, c: new(big.Int)} }
 
 func (l *linForm) addScaled(m *linForm, s *big.Int) {
@@ -81,20 +85,10 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 	if !twins {
 		return nil
 	}
-	tl := &twinLemmas{st: e.st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}
+	tl := newTwinLemmas(e.st)
 	var conj []*ITerm
-	var flat func(f *ITerm)
-	flat = func(f *ITerm) {
-		if f.Op == IAnd {
-			for _, a := range f.Args {
-				flat(a)
-			}
-			return
-		}
-		conj = append(conj, f)
-	}
 	for _, f := range form {
-		flat(f)
+		conj = appendIConjuncts(conj, f)
 	}
 	if len(conj) > maxLemmaConjuncts {
 		return nil
@@ -262,11 +256,9 @@ func pinned(p, q *linForm) *linForm {
 	return d
 }
 
-func floorDiv(a, b *big.Int) *big.Int {
-	q, m := new(big.Int).DivMod(a, b, new(big.Int)) // Euclidean: m ≥ 0
-	_ = m
-	return q
-}
+// floorDiv and ceilDiv divide by a positive b (big.Int's Div is
+// Euclidean, which is the floor there).
+func floorDiv(a, b *big.Int) *big.Int { return new(big.Int).Div(a, b) }
 
 func ceilDiv(a, b *big.Int) *big.Int {
 	q, m := new(big.Int).DivMod(a, b, new(big.Int))

@@ -34,7 +34,7 @@ func lemmaText(t *testing.T, cs []*Term) string {
 			form = append(form, f)
 		}
 	}
-	tl := &twinLemmas{st: st, keys: map[*ITerm]string{}}
+	tl := newTwinLemmas(st)
 	var keys []string
 	for _, l := range e.lemmas(form) {
 		keys = append(keys, tl.key(l))
