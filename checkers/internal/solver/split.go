@@ -19,14 +19,21 @@ import (
 //	Unsat for every c: Unsat;
 //	otherwise Unknown.
 //
-// Cases multiply when a case still has such a variable; past maxCases
-// the query is passed on whole.
+// Cases multiply when a case still has such a variable. Cases that
+// substitution, propagation or the linear step settle cost nothing; past
+// maxLeaves cases the query is passed on whole, and past maxCases cases
+// that need the next solver it is Unknown.
 type Split struct {
 	next Solver
 }
 
-// maxCases bounds the sub-queries one query is split into.
-const maxCases = 128
+// maxCases bounds the cases of one query passed to the next solver, and
+// maxLeaves the cases looked at (substituted, propagated, and refuted by
+// the linear step when they can be).
+const (
+	maxCases  = 128
+	maxLeaves = 4096
+)
 
 // maxValues bounds the values of a variable worth splitting on: the
 // dimension set of the bundled profiles (every width of their weights)
@@ -38,46 +45,82 @@ func NewSplit(next Solver) *Split { return &Split{next: next} }
 
 // Check answers q by cases, or passes it on.
 func (s *Split) Check(ctx context.Context, q Query) (Result, Model, error) {
-	return s.check(ctx, q, maxCases)
+	return s.check(ctx, q, &splitBudget{leaves: maxLeaves, solver: maxCases}, true)
 }
 
-func (s *Split) check(ctx context.Context, q Query, budget int) (Result, Model, error) {
-	v, vals := splitVar(q)
-	if v == nil || len(vals) > budget {
-		return s.next.Check(ctx, q)
+func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
+	v, vals := splitVar(q, b.solver)
+	if v == nil {
+		if top {
+			return s.next.Check(ctx, q)
+		}
+		return s.leaf(ctx, q, b)
 	}
-	unknown := false
+	// The cases that substitution and propagation do not settle at once
+	// are the ones that cost: only they count. Most cases of a profile's
+	// values contradict the query's other constraints once the value is
+	// in (the wrong model's hidden size against a TORCH_CHECK, a selector
+	// outside the profile, a width that does not divide another).
+	type open struct {
+		c   uint64
+		sub Query
+	}
+	var cases []open
 	for _, c := range vals {
-		if ctx.Err() != nil {
+		sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, c)})
+		if !trivialUnsat(sub) {
+			cases = append(cases, open{c, sub})
+		}
+	}
+	if len(cases) > b.leaves {
+		if top {
+			return s.next.Check(ctx, q)
+		}
+		return s.leaf(ctx, q, b)
+	}
+	b.leaves -= len(cases)
+	unknown := false
+	for _, k := range cases {
+		if ctx.Err() != nil || b.solver < 0 {
 			return Unknown, nil, nil
 		}
-		sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, c)})
-		if trivialUnsat(sub) {
-			// Most cases of a profile's values contradict the query's
-			// other constraints once the value is in (the wrong model's
-			// hidden size against a TORCH_CHECK, a selector outside the
-			// profile): settled here, they never reach the solver.
-			continue
-		}
-		r, m, err := s.check(ctx, sub, budget/len(vals))
+		r, m, err := s.check(ctx, k.sub, b, false)
 		if err != nil {
 			return Unknown, nil, err
 		}
 		switch r {
 		case Sat:
-			out := Model{v.Name: c}
-			for k, x := range m {
-				out[k] = x
+			out := Model{v.Name: k.c}
+			for name, x := range m {
+				out[name] = x
 			}
 			return Sat, out, nil
 		case Unknown:
 			unknown = true
 		}
 	}
-	if unknown {
+	if unknown || b.solver < 0 {
 		return Unknown, nil, nil
 	}
 	return Unsat, nil, nil
+}
+
+// splitBudget is what one query's cases may still spend: leaves is the
+// cases to look at, solver the cases to pass to the next solver (those
+// the linear step below cannot refute either).
+type splitBudget struct{ leaves, solver int }
+
+// leaf decides one case: refuted by the linear step when it can (most
+// cases, once every few-valued factor is a constant, are linear), else
+// by the next solver, charged to the budget.
+func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Model, error) {
+	if sym.RefuteLinear(q.Terms()) {
+		return Unsat, nil, nil
+	}
+	if b.solver--; b.solver < 0 {
+		return Unknown, nil, nil
+	}
+	return s.next.Check(ctx, q)
 }
 
 // trivialUnsat reports whether a case is settled without a solver: a
@@ -105,10 +148,14 @@ func substitute(q Query, m map[string]*sym.Term) Query {
 	return out
 }
 
-// splitVar finds a variable worth splitting on: one that a top-level
-// conjunct restricts to a few constants (v = c1 ∨ … ∨ v = ck) and that
-// some product multiplies by a non-constant. The first by name wins.
-func splitVar(q Query) (*sym.Term, []uint64) {
+// splitVar finds a variable worth splitting on: one that top-level
+// conjuncts restrict to a few constants (v = c1 ∨ … ∨ v = ck; several
+// such conjuncts intersect) and that some product multiplies by a
+// non-constant. The one with the fewest values wins, then the first by
+// name. When the products' few-valued factors together have more
+// combinations than budget, a selector that ties them is split on
+// first instead (see selectorVar).
+func splitVar(q Query, budget int) (*sym.Term, []uint64) {
 	domains := map[string][]uint64{}
 	vars := map[string]*sym.Term{}
 	var visit func(t *sym.Term)
@@ -119,8 +166,10 @@ func splitVar(q Query) (*sym.Term, []uint64) {
 			}
 			return
 		}
-		if v, vals := finiteDomain(t); v != nil && len(vals) <= maxValues {
-			if _, ok := domains[v.Name]; !ok {
+		if v, vals := finiteDomain(t); v != nil {
+			if old, ok := domains[v.Name]; ok {
+				domains[v.Name] = intersect(old, vals)
+			} else {
 				domains[v.Name], vars[v.Name] = vals, v
 			}
 		}
@@ -128,24 +177,208 @@ func splitVar(q Query) (*sym.Term, []uint64) {
 	for _, t := range q.Terms() {
 		visit(t)
 	}
+	for n, vals := range domains {
+		if len(vals) > maxValues {
+			delete(domains, n)
+		}
+	}
 	if len(domains) == 0 {
 		return nil, nil
 	}
-	nonlinear := map[string]bool{}
+	nonlinear := map[string]int{}
+	seen := map[*sym.Term]bool{}
 	for _, t := range q.Terms() {
-		markNonlinear(t, domains, nonlinear, map[*sym.Term]bool{})
+		markNonlinear(t, domains, nonlinear, seen)
 	}
 	var names []string
+	combos := 1
 	for n := range nonlinear {
 		names = append(names, n)
+		combos = min(combos*len(domains[n]), 1<<30)
 	}
 	if len(names) == 0 {
 		return nil, nil
 	}
-	sort.Strings(names)
+	// The factor of the most products first (its values make the most
+	// of the query linear), then the one with the fewest values.
+	sort.Slice(names, func(i, j int) bool {
+		a, b := names[i], names[j]
+		if nonlinear[a] != nonlinear[b] {
+			return nonlinear[a] > nonlinear[b]
+		}
+		if len(domains[a]) != len(domains[b]) {
+			return len(domains[a]) < len(domains[b])
+		}
+		return a < b
+	})
+	if len(names) > 1 && combos > budget {
+		if g, vals := selectorVar(q, nonlinear); g != nil && selectorCases(q, g, vals, nonlinear) < combos {
+			return g, vals
+		}
+	}
 	vals := append([]uint64(nil), domains[names[0]]...)
 	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
 	return vars[names[0]], vals
+}
+
+// intersect returns the values of a that b has too.
+func intersect(a, b []uint64) []uint64 {
+	in := map[uint64]bool{}
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []uint64
+	for _, x := range a {
+		if in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// selectorVar finds a variable g that selects among the alternatives of
+// a top-level disjunction restricting a split candidate, ∨ᵢ (g = i ∧ v ∈
+// Vᵢ) — a launch's model selector, which ties each fixed size to the
+// values of one profile — and the values g can take, from the query's
+// constant bounds on it (lo ≤ g, g < hi or g ≤ hi). Splitting on g first
+// turns the product of every fixed size's whole domain into a sum over
+// profiles of the products of their own values.
+func selectorVar(q Query, candidates map[string]int) (*sym.Term, []uint64) {
+	guards := map[string]*sym.Term{}
+	for _, t := range q.Terms() {
+		for _, c := range sym.AppendConjuncts(nil, t) {
+			if c.Op != sym.OpBOr || !mentionsName(c, candidates) {
+				continue
+			}
+			for _, alt := range c.Args {
+				if alt.Op != sym.OpBAnd {
+					continue
+				}
+				for _, a := range alt.Args {
+					if a.Op != sym.OpEq {
+						continue
+					}
+					x, y := a.Args[0], a.Args[1]
+					if x.Op == sym.OpConst {
+						x, y = y, x
+					}
+					if _, ok := y.Const(); ok && x.Op == sym.OpVar && candidates[x.Name] == 0 {
+						guards[x.Name] = x
+					}
+				}
+			}
+		}
+	}
+	var names []string
+	for n := range guards {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		g := guards[n]
+		lo, hi, ok := constBounds(q, g)
+		if !ok || hi < lo || hi-lo >= maxValues {
+			continue
+		}
+		var vals []uint64
+		for x := lo; x <= hi; x++ {
+			vals = append(vals, uint64(x)&widthMask(g.Width))
+		}
+		return g, vals
+	}
+	return nil, nil
+}
+
+// selectorCases estimates the cases of splitting on selector g first:
+// the sum over its values of the product of the candidates' domains
+// under that value (a value the query contradicts counts 0).
+func selectorCases(q Query, g *sym.Term, vals []uint64, candidates map[string]int) int {
+	total := 0
+	for _, c := range vals {
+		sub := substitute(q, map[string]*sym.Term{g.Name: sym.Const(g.Width, c)})
+		if trivialFalse(sub.Terms()) {
+			continue
+		}
+		doms := map[string][]uint64{}
+		for _, t := range sub.Terms() {
+			for _, cj := range sym.AppendConjuncts(nil, t) {
+				if v, vs := finiteDomain(cj); v != nil && candidates[v.Name] > 0 {
+					if old, ok := doms[v.Name]; ok {
+						doms[v.Name] = intersect(old, vs)
+					} else {
+						doms[v.Name] = vs
+					}
+				}
+			}
+		}
+		n := 1
+		for name := range candidates {
+			if d, ok := doms[name]; ok {
+				n = min(n*len(d), 1<<30)
+			} else {
+				n = 1 << 30 // unrestricted under this value
+			}
+		}
+		total = min(total+n, 1<<30)
+	}
+	return total
+}
+
+func widthMask(w int) uint64 {
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<uint(w) - 1
+}
+
+func mentionsName(t *sym.Term, names map[string]int) bool {
+	for _, v := range t.Vars() {
+		if names[v.Name] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// constBounds reads signed constant bounds lo ≤ g ≤ hi of variable g from
+// the query's top-level conjuncts (c ≤ g, c < g, g ≤ c, g < c).
+func constBounds(q Query, g *sym.Term) (lo, hi int64, ok bool) {
+	var haveLo, haveHi bool
+	for _, t := range q.Terms() {
+		for _, c := range sym.AppendConjuncts(nil, t) {
+			if c.Op != sym.OpSle && c.Op != sym.OpSlt {
+				continue
+			}
+			x, y := c.Args[0], c.Args[1]
+			strict := int64(0)
+			if c.Op == sym.OpSlt {
+				strict = 1
+			}
+			if k, isConst := y.Const(); isConst && x.Op == sym.OpVar && x.Name == g.Name {
+				b := signed(k, g.Width) - strict
+				if !haveHi || b < hi {
+					hi, haveHi = b, true
+				}
+			}
+			if k, isConst := x.Const(); isConst && y.Op == sym.OpVar && y.Name == g.Name {
+				b := signed(k, g.Width) + strict
+				if !haveLo || b > lo {
+					lo, haveLo = b, true
+				}
+			}
+		}
+	}
+	return lo, hi, haveLo && haveHi
+}
+
+func signed(k uint64, w int) int64 {
+	if w >= 64 {
+		return int64(k)
+	}
+	if k&(1<<uint(w-1)) != 0 {
+		return int64(k | ^widthMask(w))
+	}
+	return int64(k)
 }
 
 // finiteDomain recognises v = c1 ∨ … ∨ v = ck (or v = c) over one
@@ -175,9 +408,9 @@ func finiteDomain(t *sym.Term) (*sym.Term, []uint64) {
 	return v, vals
 }
 
-// markNonlinear records the domain variables that occur inside a
-// product whose other factor is not a constant.
-func markNonlinear(t *sym.Term, domains map[string][]uint64, out map[string]bool, seen map[*sym.Term]bool) {
+// markNonlinear counts, for each domain variable, the distinct products
+// (and quotients) with no constant factor that it occurs in.
+func markNonlinear(t *sym.Term, domains map[string][]uint64, out map[string]int, seen map[*sym.Term]bool) {
 	if seen[t] {
 		return
 	}
@@ -187,11 +420,9 @@ func markNonlinear(t *sym.Term, domains map[string][]uint64, out map[string]bool
 		_, xc := x.Const()
 		_, yc := y.Const()
 		if !xc && !yc {
-			for _, f := range []*sym.Term{x, y} {
-				for _, v := range f.Vars() {
-					if _, ok := domains[v.Name]; ok {
-						out[v.Name] = true
-					}
+			for _, v := range t.Vars() {
+				if _, ok := domains[v.Name]; ok {
+					out[v.Name]++
 				}
 			}
 		}

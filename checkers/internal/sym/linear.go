@@ -182,6 +182,16 @@ func negRow(d *row) *row {
 // infeasible runs Fourier-Motzkin on rows and the atoms' bounds and
 // definitions.
 func (lp *linProblem) infeasible(rows []*row) bool {
+	// A row that every point of the atoms' box satisfies says nothing;
+	// dropped, it cannot push elimination out of int64 (the wrap guard
+	// MIN ≤ x·2048 + y ≤ MAX of a sum of small ids did).
+	kept := rows[:0:0]
+	for _, r := range rows {
+		if !lp.boxImplies(r) {
+			kept = append(kept, r)
+		}
+	}
+	rows = kept
 	// Bounds and definitions of every atom the rows mention, and of the
 	// atoms those mention.
 	done := map[string]bool{}
@@ -239,6 +249,29 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 		}
 	}
 	return lp.eliminate(rows)
+}
+
+// boxImplies reports whether row r (Σ a·x + c ≤ 0) holds at every point
+// of its atoms' ranges: c + Σ max(a·lo, a·hi) ≤ 0.
+func (lp *linProblem) boxImplies(r *row) bool {
+	if len(r.coef) == 0 {
+		return false
+	}
+	sup := new(big.Int).Set(r.c)
+	t := new(big.Int)
+	for k, a := range r.coef {
+		lo, hi := lp.tl.atomRange(k)
+		if lo == nil {
+			return false
+		}
+		if a.Sign() > 0 {
+			t.Mul(a, hi)
+		} else {
+			t.Mul(a, lo)
+		}
+		sup.Add(sup, t)
+	}
+	return sup.Sign() <= 0
 }
 
 // eliminate decides rows by Fourier-Motzkin, over int64 (a coefficient

@@ -44,3 +44,29 @@ func TestRefuteLinearQuotient(t *testing.T) {
 		t.Fatal("(x/8)·8 < x is satisfiable (x = 9): refuted wrongly")
 	}
 }
+
+// A grid-stride row of 2048 under a wrap guard: the guard's rows
+// (MIN ≤ 2048·bx + t ≤ MAX) pushed elimination past int64, so a check
+// that is linear once the profile's sizes are in went to the solver.
+func TestRefuteLinearWrapGuard(t *testing.T) {
+	os0 := Var("os0", 64)
+	nq := Var("nq", 64)
+	nout := Var("nout", 64)
+	bx := Var("bx", 32)
+	tx := Var("tx", 32)
+	it := Var("iter", 64)
+	c := func(v int64) *Term { return Int(64, v) }
+	tt := Add(ZExt(tx, 64), Mul(it, c(256)))
+	idx := Add(Mul(ZExt(bx, 64), c(2048)), tt)
+	cs := []*Term{
+		Sle(Mul(os0, c(2048)), nout), Sle(nout, c(35250000000)), Sle(nq, c(141000000000)),
+		Sle(os0, c(1048576)), Ule(it, c(4294967296)), Sle(c(1), os0), Sle(Mul(os0, c(2048)), nq),
+		Ult(tx, Int(32, 256)), Ult(bx, Trunc(os0, 32)),
+		Slt(tt, c(2048)),
+		BOr(Slt(idx, c(0)), Slt(nq, Add(idx, c(1)))),
+		BNot(Overflows(OpAddOvf, Mul(ZExt(bx, 64), c(2048)), tt, true)),
+	}
+	if !RefuteLinear(cs) {
+		t.Fatal("not refuted")
+	}
+}

@@ -1,0 +1,88 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+func c64(v int64) *sym.Term { return sym.Int(64, v) }
+
+// profileSizes returns the launch-style restriction of two fixed sizes h
+// and w to the values of profiles tied by selector sel: each profile p
+// gives h three values and w three values, 20 profiles in all, so h and w
+// have 60 values each (3,600 pairs) but only 180 under one profile.
+func profileSizes(sel, h, w *sym.Term) []*sym.Term {
+	var hdom, wdom, alts []*sym.Term
+	for p := int64(0); p < 20; p++ {
+		var hs, ws []*sym.Term
+		for k := int64(0); k < 3; k++ {
+			hv, wv := 64*(3*p+k+1), 128*(3*p+k+1)+1
+			hs, ws = append(hs, sym.Eq(h, c64(hv))), append(ws, sym.Eq(w, c64(wv)))
+		}
+		hdom, wdom = append(hdom, hs...), append(wdom, ws...)
+		alts = append(alts, sym.BAnd(sym.Eq(sel, c64(p)), sym.BOr(hs...), sym.BOr(ws...)))
+	}
+	return []*sym.Term{sym.Sle(c64(0), sel), sym.Slt(sel, c64(20)), sym.BOr(hdom...), sym.BOr(wdom...), sym.BOr(alts...),
+		sym.Sle(c64(1), h), sym.Sle(h, c64(64*60)), sym.Sle(c64(1), w), sym.Sle(w, c64(128*60+1))}
+}
+
+// Row-major indexing with both sizes fixed per profile: split on the
+// selector first, every case is linear and refuted below the solver.
+func TestSplitSelectorFirst(t *testing.T) {
+	sel, h, w := sym.Var("@model", 64), sym.Var("h", 64), sym.Var("w", 64)
+	i, j := sym.Var("i", 64), sym.Var("j", 64)
+	cs := append(profileSizes(sel, h, w),
+		sym.Sle(c64(0), i), sym.Slt(i, h), sym.Sle(c64(0), j), sym.Slt(j, w))
+	goal := sym.Sle(sym.Mul(h, w), sym.Add(sym.Mul(i, w), j)) // i·w + j ≥ h·w
+	f := &fake{answer: func(context.Context, Query) (Result, Model, error) { return Unknown, nil, nil }}
+	if r, _, _ := NewSplit(f).Check(context.Background(), query(goal, cs...)); r != Unsat || f.count() != 0 {
+		t.Errorf("Check = %v after %d solver calls, want unsat without the solver", r, f.count())
+	}
+	if v, vals := splitVar(query(goal, cs...), maxCases); v == nil || v.Name != "@model" || len(vals) != 20 {
+		t.Errorf("splitVar = %v (%d values), want @model (20)", v, len(vals))
+	}
+}
+
+// A Sat case is found under the profile that has it, and the model names
+// the selector and the sizes of that case.
+func TestSplitSelectorSat(t *testing.T) {
+	sel, h, w := sym.Var("@model", 64), sym.Var("h", 64), sym.Var("w", 64)
+	i := sym.Var("i", 64)
+	n := sym.Var("n", 64)
+	cs := append(profileSizes(sel, h, w), sym.Sle(c64(0), i), sym.Slt(i, h), sym.Sle(sym.Mul(h, w), n))
+	goal := sym.Eq(sym.Mul(i, w), c64(100*(128*7+1))) // w = 128·7+1 is profile 2's
+	f := &fake{answer: func(_ context.Context, q Query) (Result, Model, error) {
+		// Sat exactly when the case has w = 128·7+1 (i = 100).
+		for _, c := range q.Terms() {
+			if c.Op == sym.OpEq && c.Args[1].Op == sym.OpConst && c.Args[1].Val == 100*(128*7+1) {
+				return Sat, Model{"i": 100}, nil
+			}
+		}
+		return Unsat, nil, nil
+	}}
+	r, m, err := NewSplit(f).Check(context.Background(), query(goal, cs...))
+	if err != nil || r != Sat {
+		t.Fatalf("Check = %v, %v; want sat", r, err)
+	}
+	if m["@model"] != 2 || m["w"] != 128*7+1 {
+		t.Errorf("model %v, want @model=2 w=%d", m, 128*7+1)
+	}
+}
+
+// Two restrictions of one variable intersect: the split takes the values
+// both allow, and cases no value survives in cost nothing.
+func TestSplitDomainsIntersect(t *testing.T) {
+	h, i := sym.Var("h", 64), sym.Var("i", 64)
+	var wide, narrow []*sym.Term
+	for v := int64(1); v <= 90; v++ {
+		wide = append(wide, sym.Eq(h, c64(v)))
+	}
+	narrow = append(narrow, sym.Eq(h, c64(3)), sym.Eq(h, c64(5)), sym.Eq(h, c64(500)))
+	q := query(sym.Eq(sym.Mul(i, h), c64(7)), sym.BOr(wide...), sym.BOr(narrow...), sym.Ult(i, c64(100)))
+	v, vals := splitVar(q, maxCases)
+	if v == nil || len(vals) != 2 || vals[0] != 3 || vals[1] != 5 {
+		t.Fatalf("splitVar = %v %v, want h [3 5]", v, vals)
+	}
+}
