@@ -70,3 +70,25 @@ func TestRefuteLinearWrapGuard(t *testing.T) {
 		t.Fatal("not refuted")
 	}
 }
+
+// A grid of min(ceil(n / 256), 65535) blocks: the ite's then-branch is
+// below 65535 under its condition, so blockIdx.x·256 + threadIdx.x
+// cannot wrap, whatever n's range.
+func TestRefuteLinearMinGrid(t *testing.T) {
+	n, bx, tid := Var("n", 64), Var("blockIdx.x", 32), Var("threadIdx.x", 32)
+	blocks := SDiv(Sub(Add(n, Const(64, 256)), Const(64, 1)), Const(64, 256))
+	grid := Trunc(Ite(Slt(blocks, Const(64, 65535)), blocks, Const(64, 65535)), 32)
+	cs := []*Term{
+		Sle(Const(64, 1), n), Sle(n, Const(64, 1<<34)),
+		Ult(bx, grid), Ult(tid, Const(32, 256)),
+		Ult(Add(Mul(bx, Const(32, 256)), tid), Mul(bx, Const(32, 256))), // the add wraps
+	}
+	if !RefuteLinear(cs) {
+		t.Error("RefuteLinear = false, want true")
+	}
+	st := newRanges()
+	st.fixpoint(cs)
+	if hi := st.eval(grid).u.hi; hi.Int64() != 65535 {
+		t.Errorf("grid ≤ %v, want 65535", hi)
+	}
+}

@@ -103,6 +103,60 @@ func (st *ranges) openDisjunction(cs []*Term) *Term {
 	return found
 }
 
+// under narrows p, the intervals of x, by what cond (holds: cond, else
+// ¬cond) says of x when it compares x with another term: under x < y,
+// x ≤ max(y) − 1; under y < x, x ≥ min(y) + 1 (likewise ≤, signed or
+// not). Anything else leaves p as it is. The result may be empty: the
+// branch cannot be taken.
+func (st *ranges) under(cond *Term, holds bool, x *Term, p pair) pair {
+	for cond.Op == OpBNot {
+		cond, holds = cond.Args[0], !holds
+	}
+	var strict, signed bool
+	switch cond.Op {
+	case OpSlt:
+		strict, signed = true, true
+	case OpSle:
+		signed = true
+	case OpUlt:
+		strict = true
+	case OpUle:
+	default:
+		return p
+	}
+	l, r := cond.Args[0], cond.Args[1]
+	if !holds { // ¬(l < r) is r ≤ l; ¬(l ≤ r) is r < l
+		l, r, strict = r, l, !strict
+	}
+	d := big.NewInt(0)
+	if strict {
+		d = big.NewInt(1)
+	}
+	pick := func(q pair) interval {
+		if signed {
+			return q.s
+		}
+		return q.u
+	}
+	var bound interval
+	switch x.Key() {
+	case l.Key(): // x < r: x ≤ max(r) − d
+		hi := new(big.Int).Sub(pick(st.eval(r)).hi, d)
+		bound = ival(full(x.Width, signed).lo, hi)
+	case r.Key(): // l < x: x ≥ min(l) + d
+		lo := new(big.Int).Add(pick(st.eval(l)).lo, d)
+		bound = ival(lo, full(x.Width, signed).hi)
+	default:
+		return p
+	}
+	if signed {
+		p.s = p.s.meet(bound)
+	} else {
+		p.u = p.u.meet(bound)
+	}
+	return cross(p, x.Width)
+}
+
 // pair is a term's unsigned and signed intervals.
 type pair struct{ u, s interval }
 
@@ -171,8 +225,18 @@ func (st *ranges) eval(t *Term) pair {
 		case -1:
 			p = st.eval(t.Args[2])
 		default:
-			a, b := st.eval(t.Args[1]), st.eval(t.Args[2])
-			p = pair{a.u.join(b.u), a.s.join(b.s)}
+			// Each branch under its condition: ite(x < c, x, c), a
+			// min, is at most c, not x's whole range.
+			a := st.under(t.Args[0], true, t.Args[1], st.eval(t.Args[1]))
+			b := st.under(t.Args[0], false, t.Args[2], st.eval(t.Args[2]))
+			switch {
+			case a.u.empty() || a.s.empty():
+				p = b
+			case b.u.empty() || b.s.empty():
+				p = a
+			default:
+				p = pair{a.u.join(b.u), a.s.join(b.s)}
+			}
 		}
 	case OpVar:
 	default:
