@@ -327,7 +327,7 @@ func SolverWith(work uint64, a *solver.Allowance, log io.Writer) (solver.Solver,
 		}
 	}
 	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Work: work, Allowance: a,
-		Log: log, Shared: shared, Split: true, Ranges: true, Propagate: true})
+		Log: log, Shared: shared, Split: true, Ranges: true, Propagate: true, Corners: true})
 	return c, func() {
 		pool.Lock()
 		pool.free = append(pool.free, base)

@@ -19,12 +19,13 @@ type Options struct {
 	Split        bool          // answer by cases on few-valued factors of products (Split)
 	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
 	Propagate    bool          // substitute the query's variable equalities first (Propagate)
+	Corners      bool          // try the corners of the sizes WithCorners names when Unknown (Corners)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Split → Linear → Shared → Log → (meter) → base
+//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Corners → Split → Linear → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -62,6 +63,10 @@ func NewChain(base Solver, opts Options) *Chain {
 	}
 	if opts.Split {
 		s = NewSplit(s)
+	}
+	if opts.Corners {
+		// Above Split: each corner is split in its turn.
+		s = NewCorners(s)
 	}
 	if opts.Timeout > 0 {
 		// Above Split: a query's cases share its time.

@@ -106,7 +106,7 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if solver.RangeRefutes(t.query(pc, viol)) {
 		return nil, Safe, ByRange, nil
 	}
-	w, o, err := t.check(ctx, s, pc, viol)
+	w, o, err := t.check(solver.WithCorners(ctx, t.userSizeNames()), s, pc, viol)
 	if err == nil && (o == Safe || o == Violated) {
 		return w, o, BySolver, nil
 	}
@@ -262,6 +262,19 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 		w.Threshold = &Threshold{Var: u, Value: v}
 		return
 	}
+}
+
+// userSizeNames returns the variables of the user-controlled sizes, whose
+// corners the solver may try (solver.Corners), sorted.
+func (t *Trace) userSizeNames() []string {
+	var out []string
+	for name, v := range t.Vars {
+		if v.Class == User && !v.Term.IsBool() {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // pinned reports whether the global constraints allow u only one value.

@@ -1,0 +1,100 @@
+package solver
+
+import (
+	"context"
+	"sort"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
+
+// Corners looks for a model at the corners of the user-controlled sizes
+// when the next solver cannot decide a query: with a size at its largest
+// (or smallest) allowed value, what depends on it is a constant (a grid
+// of min(ceil(numel / 256), 65535) blocks is 65535), and a product it
+// entered ("iter · stride") is linear. A model of such an instance is a
+// model of the query, so a Sat answer is exact; an Unsat instance says
+// nothing of the query, which stays Unknown.
+//
+// The sizes to try come with the context (WithCorners): only the caller
+// knows which variables are sizes a user picks, as opposed to thread ids
+// or loop counters.
+type Corners struct {
+	next Solver
+}
+
+// maxCorners bounds the instances tried for one query.
+const maxCorners = 4
+
+// NewCorners returns next behind the corner search.
+func NewCorners(next Solver) *Corners { return &Corners{next: next} }
+
+type cornersKey struct{}
+
+// WithCorners returns ctx naming the variables whose corners Corners
+// tries.
+func WithCorners(ctx context.Context, names []string) context.Context {
+	return context.WithValue(ctx, cornersKey{}, names)
+}
+
+func cornersOf(ctx context.Context) []string {
+	n, _ := ctx.Value(cornersKey{}).([]string)
+	return n
+}
+
+// Check asks next, and tries the corners of an Unknown query.
+func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
+	r, m, err := c.next.Check(ctx, q)
+	if err != nil || r != Unknown || ctx.Err() != nil {
+		return r, m, err
+	}
+	names := map[string]bool{}
+	for _, n := range cornersOf(ctx) {
+		names[n] = true
+	}
+	if len(names) == 0 {
+		return r, m, err
+	}
+	vars, verr := q.Vars()
+	if verr != nil {
+		return r, m, err
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
+	tries := 0
+	for _, v := range vars {
+		if !names[v.Name] || v.IsBool() {
+			continue
+		}
+		lo, hi, ok := constBounds(q, v)
+		if !ok || hi < lo {
+			continue
+		}
+		for _, x := range []int64{hi, lo} {
+			if tries == maxCorners || ctx.Err() != nil {
+				return Unknown, nil, nil
+			}
+			sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, uint64(x)&widthMask(v.Width))})
+			if trivialUnsat(sub) {
+				continue
+			}
+			tries++
+			r2, m2, err2 := c.next.Check(ctx, sub)
+			if err2 != nil {
+				return Unknown, nil, err2
+			}
+			if r2 == Sat {
+				out := Model{v.Name: uint64(x) & widthMask(v.Width)}
+				for k, val := range m2 {
+					out[k] = val
+				}
+				return Sat, out, nil
+			}
+			if lo == hi {
+				break
+			}
+		}
+	}
+	return Unknown, nil, nil
+}
+
+// ReasonUnknown passes on the next solver's reason.
+func (c *Corners) ReasonUnknown() string { return reason(c.next) }
