@@ -3,7 +3,6 @@ package symexec_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -22,17 +21,6 @@ import (
 func TestJobsIdentical(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the solver on testdata")
-	}
-	// Known to fail today (measured 12:40 on 2026-12-01): budgets are
-	// deterministic (Z3 rlimit units, charged as granted), but a Z3
-	// context reused from the pool carries the history of the units it
-	// served before (AST ids order Z3's choices), and the process-wide
-	// answer table changes which queries reach Z3, so with -j 2 one
-	// overflow witness came out at another model size and one race check
-	// was decided that -j 1 left undecided. Fix: a fresh context per
-	// (checker, kernel) and a shared table of Unsat answers only.
-	if os.Getenv("CUDAVET_DETERMINISM") == "" {
-		t.Skip("known nondeterminism across Z3 context histories; set CUDAVET_DETERMINISM=1 to run")
 	}
 	var files []string
 	for _, dir := range []string{"overflow", "bounds", "race"} {

@@ -16,7 +16,9 @@
 // num_tokens >= 74899") by bisection.
 //
 // Answers are exact; models are not canonical: any satisfying assignment,
-// which depends on history (the cache, Z3's state in a reused context).
+// which depends on history (the chain's cache, the queries its Z3 context
+// saw before). Nothing is shared between chains, so one chain's answers
+// depend only on the queries it was asked, in order.
 // A checker that prints a value should print a minimized one, which is the
 // same whatever the history or -j.
 //
@@ -29,8 +31,8 @@
 //	independence.go  Independence and Slice: constraints connected to the goal
 //	definitions.go   dropDefinitions: definitions of otherwise unused variables
 //	cache.go         Cache: exact answers, Unsat subsets, counterexample models
-//	shared.go        Shared: a process-wide table of exact Sat/Unsat answers
 //	split.go         Split: answer by cases on few-valued factors of products
+//	corners.go       Corners: a model with a user size at its bound when undecided
 //	timeout.go       Timeout: a deadline per query
 //	log.go           Log: each solver query as SMT-LIB2, with answer and time
 //	stats.go         Stats, and the meter that counts base-solver calls
