@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -37,8 +38,51 @@ func (r *Ranges) Hits() int64 { return r.hits.Load() }
 // (sym.Refute, sym.RefuteLinear) alone proves q
 // unsatisfiable.
 func RangeRefutes(q Query) bool {
-	ts := q.Terms()
-	return sym.Refute(ts) || sym.RefuteLinear(ts)
+	return refutations.get(q, 'r', func(ts []*sym.Term) bool { return sym.Refute(ts) || sym.RefuteLinear(ts) })
+}
+
+// linearRefutes is sym.RefuteLinear of q's terms, memoized.
+func linearRefutes(q Query) bool {
+	return refutations.get(q, 'l', sym.RefuteLinear)
+}
+
+// refutations memoizes the range and linear steps by query: a check's
+// query meets them up to three times (the checker's own range step, the
+// chain's, and below Split), and they cost more than the solver on some
+// kernels. They are pure functions of the query's terms, so one table
+// serves every chain and goroutine without making answers depend on
+// order.
+var refutations = &refuteMemo{m: map[refuteKey]bool{}}
+
+type refuteKey struct {
+	q    id
+	kind byte
+}
+
+type refuteMemo struct {
+	mu sync.Mutex
+	m  map[refuteKey]bool
+}
+
+// maxRefutations bounds the table; past it the table starts over.
+const maxRefutations = 1 << 16
+
+func (r *refuteMemo) get(q Query, kind byte, f func([]*sym.Term) bool) bool {
+	k := refuteKey{setID(termIDs(q)), kind}
+	r.mu.Lock()
+	v, ok := r.m[k]
+	r.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f(q.Terms())
+	r.mu.Lock()
+	if len(r.m) >= maxRefutations {
+		r.m = map[refuteKey]bool{}
+	}
+	r.m[k] = v
+	r.mu.Unlock()
+	return v
 }
 
 // Linear answers Unsat, without the base solver, a query that linear
@@ -55,7 +99,7 @@ func NewLinear(next Solver) *Linear { return &Linear{next: next} }
 
 // Check answers Unsat when sym.RefuteLinear refutes q, else asks next.
 func (l *Linear) Check(ctx context.Context, q Query) (Result, Model, error) {
-	if sym.RefuteLinear(q.Terms()) {
+	if linearRefutes(q) {
 		l.hits.Add(1)
 		return Unsat, nil, nil
 	}

@@ -114,7 +114,7 @@ type splitBudget struct{ leaves, solver int }
 // cases, once every few-valued factor is a constant, are linear), else
 // by the next solver, charged to the budget.
 func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Model, error) {
-	if sym.RefuteLinear(q.Terms()) {
+	if linearRefutes(q) {
 		return Unsat, nil, nil
 	}
 	if b.solver--; b.solver < 0 {
@@ -382,7 +382,8 @@ func signed(k uint64, w int) int64 {
 }
 
 // finiteDomain recognises v = c1 ∨ … ∨ v = ck (or v = c) over one
-// variable, possibly widened (sext/zext of v compared with constants).
+// variable, possibly widened (sext/zext of v compared with constants, as
+// a 32-bit size is in 64-bit launch arithmetic).
 func finiteDomain(t *sym.Term) (*sym.Term, []uint64) {
 	alts := []*sym.Term{t}
 	if t.Op == sym.OpBOr {
@@ -399,11 +400,29 @@ func finiteDomain(t *sym.Term) (*sym.Term, []uint64) {
 			x, y = y, x
 		}
 		c, ok := y.Const()
-		if !ok || x.Op != sym.OpVar || (v != nil && v.Name != x.Name) {
+		if !ok {
+			return nil, nil
+		}
+		// sext(x) = c or zext(x) = c: x = c's low bits when the extension
+		// gives c back, else the alternative is impossible.
+		possible := true
+		if (x.Op == sym.OpSExt || x.Op == sym.OpZExt) && x.Args[0].Op == sym.OpVar {
+			inner := x.Args[0]
+			low := c & widthMask(inner.Width)
+			back := low
+			if x.Op == sym.OpSExt {
+				back = uint64(signed(low, inner.Width)) & widthMask(x.Width)
+			}
+			possible = back == c
+			x, c = inner, low
+		}
+		if x.Op != sym.OpVar || (v != nil && v.Name != x.Name) {
 			return nil, nil
 		}
 		v = x
-		vals = append(vals, c)
+		if possible {
+			vals = append(vals, c)
+		}
 	}
 	return v, vals
 }

@@ -86,3 +86,16 @@ func TestSplitDomainsIntersect(t *testing.T) {
 		t.Fatalf("splitVar = %v %v, want h [3 5]", v, vals)
 	}
 }
+
+// A 32-bit size restricted in 64-bit launch arithmetic, sext(v) = c, is
+// a domain of v itself; a value the extension cannot give is dropped.
+func TestSplitWidenedDomain(t *testing.T) {
+	v, i := sym.Var("vocab_size", 32), sym.Var("i", 64)
+	w := sym.SExt(v, 64)
+	dom := sym.BOr(sym.Eq(w, c64(32000)), sym.Eq(w, c64(32001)), sym.Eq(w, c64(1<<40)))
+	q := query(sym.Eq(sym.Mul(i, w), c64(7)), dom)
+	got, vals := splitVar(q, maxCases)
+	if got == nil || got.Name != "vocab_size" || len(vals) != 2 || vals[0] != 32000 || vals[1] != 32001 {
+		t.Fatalf("splitVar = %v %v, want vocab_size [32000 32001]", got, vals)
+	}
+}
