@@ -10,6 +10,7 @@ import (
 	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/compiledb"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,7 +25,8 @@ import (
 // the key "cudavet" (the form VS Code's configuration sections take):
 //
 //	{"checks": "barrierdiv,overflow", "includes": ["csrc"], "defines": ["USE_ROCM=0"],
-//	 "clangFlags": ["-std=c++17"], "arch": 900, "model": "llama-3-8b"}
+//	 "clangFlags": ["-std=c++17"], "arch": 900, "model": "llama-3-8b",
+//	 "compileCommands": "build", "config": "off"}
 type Settings struct {
 	// Checks are the checkers to run, as for -checks: names, or "all";
 	// empty means the default checkers. JSON takes a list or a
@@ -45,6 +47,15 @@ type Settings struct {
 	Jobs int `json:"jobs,omitempty"`
 	// Debug includes stacks in internal errors (-debug).
 	Debug bool `json:"debug,omitempty"`
+	// CompileCommands is where each file's flags come from, as the
+	// command's -p: a build directory or a compile_commands.json; "off":
+	// none; empty: the first compile_commands.json found upwards from each
+	// file (or in a build/ beside a directory on the way).
+	CompileCommands string `json:"compileCommands,omitempty"`
+	// Config is the project configuration file, as the command's -config:
+	// a .cudavet.yaml; "off": none; empty: the .cudavet.yaml of each file's
+	// directory or the nearest above it (project.go).
+	Config string `json:"config,omitempty"`
 }
 
 // Merge returns s with over applied: lists of over are appended to s's
@@ -67,6 +78,12 @@ func (s Settings) Merge(over Settings) Settings {
 		out.Jobs = over.Jobs
 	}
 	out.Debug = s.Debug || over.Debug
+	if over.CompileCommands != "" {
+		out.CompileCommands = over.CompileCommands
+	}
+	if over.Config != "" {
+		out.Config = over.Config
+	}
 	return out
 }
 
@@ -99,11 +116,19 @@ func ParseSettings(raw json.RawMessage) (Settings, error) {
 // config is what an analysis needs, derived from Settings once per change
 // of settings.
 type config struct {
+	settings  Settings // what it was derived from
+	registry  checkers.Registry
 	analyzers []*analysis.Analyzer
 	frontend  frontend.Config // Overlay unset: each analysis sets its own
 	debug     bool
 	jobs      int
 	model     string // -model for the symbolic stage (see Settings.Model)
+	// Of the project configuration file (project.go): -mutate, the
+	// user-size limits (symexec's -limits form) and whether unused
+	// ignores are left out.
+	mutate     bool
+	limits     string
+	skipUnused bool
 }
 
 // config validates the settings against the registry and derives the
@@ -136,9 +161,23 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, s.ClangFlags...)
-	c := &config{analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model}
+	c := &config{settings: s, registry: r, analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model}
 	// One file per analysis: parsing it needs one job.
 	c.frontend = frontend.Config{ClangArgs: args, Arch: s.Arch, Jobs: 1}
+	// Each file's flags come from its compilation database, as for the
+	// command (frontend/compiledb); the resolver reads each database once
+	// per change of settings.
+	switch s.CompileCommands {
+	case "off":
+	case "":
+		c.frontend.FileArgs = (&compiledb.Resolver{KeepArch: s.Arch == 0}).Args
+	default:
+		db, err := compiledb.Load(s.CompileCommands)
+		if err != nil {
+			return nil, fmt.Errorf("compileCommands: %w", err)
+		}
+		c.frontend.FileArgs = (&compiledb.Resolver{DB: db, KeepArch: s.Arch == 0}).Args
+	}
 	return c, nil
 }
 
