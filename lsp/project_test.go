@@ -114,7 +114,9 @@ func TestProjectConfigErrors(t *testing.T) {
 	}
 	write("checks:\n  enable: [barrierdiv]\nseverity:\n  barrierdiv: info\nuser-limits:\n  num_tokens: 65536\n")
 	c.notify(methodDidSave, map[string]any{"textDocument": map[string]any{"uri": uri}})
-	p = c.diagnostics(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 && p.Diagnostics[0].Code == "barrierdiv" })
+	p = c.diagnostics(uri, func(p PublishDiagnosticsParams) bool {
+		return len(p.Diagnostics) == 1 && p.Diagnostics[0].Code == "barrierdiv"
+	})
 	if p.Diagnostics[0].Severity != 3 { // Information
 		t.Errorf("severity %d, want the file's info (3)", p.Diagnostics[0].Severity)
 	}
