@@ -20,8 +20,8 @@ import (
 // the same keys and the same checks of names. It is one more layer of
 // settings, per file, under the editor's: checks.enable and disable apply
 // to the default checkers unless the settings name the checks; models
-// apply unless the settings name a model; severities, mutate,
-// user-limits, flags (before the settings' clang flags), exclude and
+// apply unless the settings name a model; user-limits apply to the sizes
+// the settings do not bound; severities, mutate, flags (before the settings' clang flags), exclude and
 // unused-ignores always apply. A file with a problem fails the analysis
 // with one diagnostic naming its line (code "config"), as the command
 // stops with exit status 2. The file is read again when it changes on
@@ -157,15 +157,21 @@ func withProject(base *config, c *project.Config) (*config, error) {
 	if c.Mutate != nil {
 		out.mutate = c.Mutate.Value
 	}
-	var limits []string
-	for _, l := range c.UserLimits {
-		if err := symexec.CheckLimit(l.Name.Value, l.Value); err != nil {
-			return nil, fmt.Errorf("%d: user-limits: %w", l.Name.Line, err)
+	if len(c.UserLimits) > 0 {
+		// The file's limits, each replaced by the settings' for the same
+		// size (symexec's -limits takes the last of a name).
+		var limits []string
+		for _, l := range c.UserLimits {
+			if err := symexec.CheckLimit(l.Name.Value, l.Value); err != nil {
+				return nil, fmt.Errorf("%d: user-limits: %w", l.Name.Line, err)
+			}
+			limits = append(limits, fmt.Sprintf("%s=%d", l.Name.Value, l.Value))
 		}
-		limits = append(limits, fmt.Sprintf("%s=%d", l.Name.Value, l.Value))
+		if base.limits != "" {
+			limits = append(limits, base.limits)
+		}
+		out.limits = strings.Join(limits, ",")
 	}
-	slices.Sort(limits)
-	out.limits = strings.Join(limits, ",")
 	if len(c.Flags) > 0 {
 		var args []string
 		for _, f := range c.Flags {

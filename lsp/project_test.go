@@ -151,6 +151,8 @@ func TestProjectUserLimits(t *testing.T) {
 	}{
 		{map[string]any{"checks": "overflow"}, ""},
 		{map[string]any{"checks": "overflow", "config": "off"}, "13: overflow: token * hidden_size + i (int) overflows when num_tokens >= "},
+		// The settings' limit wins over the file's.
+		{map[string]any{"checks": "overflow", "userLimits": "num_tokens=1048576"}, "13: overflow: token * hidden_size + i (int) overflows when num_tokens >= "},
 	} {
 		c := newClient(t, Options{SymbolicDelay: -1}, nil)
 		c.initialize(tc.settings)

@@ -35,6 +35,10 @@ type Settings struct {
 	// Model is the model profile (-model): a bundled name, a config.json
 	// path, a comma-separated list or "all"; empty: the bundled union.
 	Model string `json:"model,omitempty"`
+	// UserLimits bound user-controlled sizes (-user-limits):
+	// "num_tokens=262144,batch=64"; a size not named keeps the project
+	// file's limit, or its default.
+	UserLimits string `json:"userLimits,omitempty"`
 	// Includes (-I) and Defines (-D, NAME or NAME=VALUE) become clang flags
 	// before ClangFlags (the flags after "--").
 	Includes []string `json:"includes,omitempty"`
@@ -67,6 +71,9 @@ func (s Settings) Merge(over Settings) Settings {
 	}
 	if over.Model != "" {
 		out.Model = over.Model
+	}
+	if over.UserLimits != "" {
+		out.UserLimits = over.UserLimits
 	}
 	out.Includes = concat(s.Includes, over.Includes)
 	out.Defines = concat(s.Defines, over.Defines)
@@ -153,6 +160,9 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
+	if err := symexec.CheckLimits(s.UserLimits); err != nil {
+		return nil, fmt.Errorf("userLimits: %w", err)
+	}
 	var args []string
 	for _, dir := range s.Includes {
 		args = append(args, "-I"+dir)
@@ -161,7 +171,7 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, s.ClangFlags...)
-	c := &config{settings: s, registry: r, analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model}
+	c := &config{settings: s, registry: r, analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model, limits: s.UserLimits}
 	// One file per analysis: parsing it needs one job.
 	c.frontend = frontend.Config{ClangArgs: args, Arch: s.Arch, Jobs: 1}
 	// Each file's flags come from its compilation database, as for the

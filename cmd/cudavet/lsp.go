@@ -18,11 +18,11 @@ var lspStdin io.Reader = os.Stdin
 const lspUsage = `usage: cudavet lsp [flags] [-- clang flags]
 
 Lsp runs the language server on stdin and stdout (LSP over JSON-RPC 2).
-The analysis flags (-checks, -I, -D, -arch, -j, -debug, -model, -p,
--config, -<checker>.<flag>) and the clang flags after "--" are its default
+The analysis flags (-checks, -I, -D, -arch, -j, -debug, -model,
+-user-limits, -p, -config, -<checker>.<flag>) and the clang flags after "--" are its default
 settings; the editor's initializationOptions and
 workspace/didChangeConfiguration settings ("checks", "includes",
-"defines", "clangFlags", "arch", "jobs", "debug", "model",
+"defines", "clangFlags", "arch", "jobs", "debug", "model", "userLimits",
 "compileCommands", "config") apply over them. As for the command, each
 file's flags come from the compile_commands.json found upwards from it
 (or -p's) and project settings from its .cudavet.yaml (or -config's).
@@ -62,7 +62,7 @@ func (a *app) lsp(args []string) int {
 func lspSettings(o *options) lsp.Settings {
 	fc := o.frontendConfig()
 	return lsp.Settings{Checks: o.checks, ClangFlags: fc.ClangArgs, Arch: fc.Arch, Jobs: o.jobs, Debug: o.debug,
-		Model: o.model, CompileCommands: o.compileDB, Config: o.configFile}
+		Model: o.model, UserLimits: o.limitsFlag, CompileCommands: o.compileDB, Config: o.configFile}
 }
 
 // lspOnly rejects what the server has no use for: patterns (the editor
