@@ -34,7 +34,12 @@ func TestUserLimits(t *testing.T) {
 }
 
 func TestUserLimitsConfig(t *testing.T) {
-	code, stdout, stderr := realCLI(t, "-print-config", "testdata/limits")
+	code, stdout, stderr := realCLI(t, "help", "limits")
+	wantExit(t, code, exitClean, stdout, stderr)
+	if !strings.Contains(stdout, "  num_tokens  1048576\n") || !strings.Contains(stdout, "  numel       68719476736\n") {
+		t.Errorf("help limits:\n%s", stdout)
+	}
+	code, stdout, stderr = realCLI(t, "-print-config", "testdata/limits")
 	wantExit(t, code, exitClean, stdout, stderr)
 	for _, want := range []string{
 		"user-limits.num_tokens: 65536\t# testdata/limits/.cudavet.yaml:3\n",
