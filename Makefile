@@ -41,8 +41,14 @@ run: build
 # detector. -short skips the few tests too slow under -race (the sweeps of
 # real trees, the heavy adversarial inputs); test-heavy runs those without
 # it. The fuzz targets' seed corpora (testdata/fuzz/) run as ordinary tests.
+# Then the integration tests with external tools, which -short skips, run
+# without -race: the SARIF multitool's validation (installed by test-tools)
+# and the Emacs eglot session (emacs-nox and elpa-eglot, installed by deps);
+# CI=true makes a missing tool a failure rather than a skip.
+INTEGRATION_TESTS := SARIFValidates|Emacs
 test: vet
 	$(GO) test -race -short -timeout 20m ./...
+	CI=true $(GO) test -timeout 20m -run '^Test($(INTEGRATION_TESTS))$$' -v ./cmd/cudavet
 
 # test-heavy runs the tests -short skips or trims, without -race (which
 # would make them several times slower): the witness replay of every

@@ -9,9 +9,11 @@ import (
 	"sort"
 	"time"
 
+	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/driver"
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
+	project "github.com/cudavet/cudavet/internal/config"
 	protocol "github.com/sourcegraph/go-lsp"
 	"golang.org/x/tools/go/analysis"
 )
@@ -41,7 +43,14 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		s.logf("cudavet: %s is not analysed until it is saved: %v", snap.path, err)
 		return nil, nil
 	}
-	cfg := s.config()
+	cfg, excluded, err := s.project(s.config(), snap.path)
+	if err != nil {
+		return nil, err
+	}
+	if excluded {
+		s.logf("cudavet: %s is excluded by its %s: not analysed", snap.path, project.FileName)
+		return nil, nil
+	}
 	overlay := s.docs.files()
 	overlay[snap.path] = snap.text.Content()
 	fc := cfg.frontend
@@ -69,15 +78,20 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 					return nil, ctx.Err()
 				}
 			}
+		}
+		if requires(stage[0], symbolic) {
 			release, err := s.acquireSymbolic(ctx)
 			if err != nil {
 				return nil, err
 			}
 			defer release()
-			// The symbolic executor's model is process-wide; only this
-			// stage (one at a time, under the lock just taken) reads it.
-			if err := symexec.Analyzer.Flags.Set("model", cfg.model); err != nil {
-				return nil, err
+			// The symbolic executor's model, variants and limits are
+			// process-wide; only this stage (one at a time, under the
+			// lock just taken) reads them.
+			for _, f := range [][2]string{{"model", cfg.model}, {"mutate", fmt.Sprint(cfg.mutate)}, {"limits", cfg.limits}} {
+				if err := symexec.Analyzer.Flags.Set(f[0], f[1]); err != nil {
+					return nil, err
+				}
 			}
 			if jobs == 0 {
 				jobs = max(1, runtime.GOMAXPROCS(0)-1)
@@ -89,11 +103,13 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 			Debug:     cfg.debug,
 			Jobs:      jobs,
 			ReadFile:  overlayReader(overlay),
+
+			SkipUnusedIgnores: cfg.skipUnused,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("analyse %s: %w", snap.path, err)
 		}
-		out = union(out, s.findings(snap, overlay, prog.Fset, res.Diagnostics))
+		out = union(out, s.findings(snap, cfg.registry, overlay, prog.Fset, res.Diagnostics))
 	}
 	return out, ctx.Err()
 }
@@ -189,11 +205,11 @@ func overlayReader(overlay map[string][]byte) func(string) ([]byte, error) {
 }
 
 // The reports of an analysis in its file, converted for the protocol.
-func (s *Server) findings(snap *snapshot, overlay map[string][]byte, fset *token.FileSet, diags []driver.Diagnostic) []finding {
+func (s *Server) findings(snap *snapshot, reg checkers.Registry, overlay map[string][]byte, fset *token.FileSet, diags []driver.Diagnostic) []finding {
 	files := &fileTexts{overlay: overlay, mappers: map[string]*Mapper{}}
 	var out []finding
 	for _, d := range diags {
-		f, ok := s.convert(snap, files, fset, d)
+		f, ok := s.convert(snap, reg, files, fset, d)
 		if ok {
 			out = append(out, f)
 		}

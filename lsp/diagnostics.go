@@ -18,6 +18,7 @@ const source = "cudavet"
 const (
 	codeInternal = "internal error" // the analysis failed (panic, error)
 	codeTimeout  = "timeout"        // the analysis ran out of time
+	codeConfig   = "config"         // the project configuration file is malformed
 )
 
 // A finding is one published diagnostic with what hover and code actions
@@ -34,11 +35,12 @@ type finding struct {
 	witness []string
 }
 
-// convert turns a driver diagnostic into a finding of snap's document. It
+// convert turns a driver diagnostic into a finding of snap's document,
+// with the severities of reg (the project file may change them). It
 // keeps the diagnostics located in the document; of those located in other
 // files (headers), only parse errors, which make the document's analysis
 // incomplete, are kept, at the top of the document.
-func (s *Server) convert(snap *snapshot, files *fileTexts, fset *token.FileSet, d driver.Diagnostic) (finding, bool) {
+func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts, fset *token.FileSet, d driver.Diagnostic) (finding, bool) {
 	f := finding{checker: d.Checker}
 	msg := d.Message
 	var rng protocol.Range
@@ -59,7 +61,7 @@ func (s *Server) convert(snap *snapshot, files *fileTexts, fset *token.FileSet, 
 	}
 	f.diag = Diagnostic{Diagnostic: protocol.Diagnostic{
 		Range:    rng,
-		Severity: severity(s.registry.Severity(d.Checker)),
+		Severity: severity(reg.Severity(d.Checker)),
 		Code:     code,
 		Source:   source,
 		Message:  msg,
@@ -129,8 +131,11 @@ func severity(s checkers.Severity) protocol.DiagnosticSeverity {
 // findings would be.
 func failure(err error) finding {
 	code, sev := codeInternal, protocol.DiagnosticSeverity(protocol.Error)
-	if strings.HasPrefix(err.Error(), "analysis stopped after") {
+	switch {
+	case strings.HasPrefix(err.Error(), "analysis stopped after"):
 		code, sev = codeTimeout, protocol.Warning
+	case strings.HasPrefix(err.Error(), configPrefix):
+		code = codeConfig
 	}
 	msg, _, _ := strings.Cut(err.Error(), "\n") // the stack goes to the log
 	return finding{checker: code, diag: Diagnostic{Diagnostic: protocol.Diagnostic{

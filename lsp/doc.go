@@ -15,7 +15,8 @@
 //	stream.go       base-protocol framing that answers a malformed message and reads on
 //	server.go       Server, Options, Serve; lifecycle checks and dispatch, one handler per method
 //	lifecycle.go    initialize, initialized, shutdown, exit
-//	settings.go     Settings (the command line's options, as JSON), merging, validation
+//	settings.go     Settings (the command line's options, as JSON), merging, validation, compile_commands.json
+//	project.go      the project configuration file (.cudavet.yaml), one more layer of settings per file
 //	workspace.go    workspace/didChangeConfiguration
 //	overlay.go      the open documents: versioned snapshots, full and incremental edits, URIs
 //	text_sync.go    didOpen, didChange, didSave, didClose

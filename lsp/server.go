@@ -66,6 +66,8 @@ type Server struct {
 	parses *frontend.ParseCache
 	// symbolicDelay: see Options.SymbolicDelay.
 	symbolicDelay time.Duration
+	// projects are the project configuration files read (project.go).
+	projects projectFiles
 
 	mu       sync.Mutex
 	conn     *jsonrpc2.Conn // set by Serve (or its first message)

@@ -10,6 +10,7 @@ import (
 	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
+	"github.com/cudavet/cudavet/frontend/compiledb"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,7 +25,8 @@ import (
 // the key "cudavet" (the form VS Code's configuration sections take):
 //
 //	{"checks": "barrierdiv,overflow", "includes": ["csrc"], "defines": ["USE_ROCM=0"],
-//	 "clangFlags": ["-std=c++17"], "arch": 900, "model": "llama-3-8b"}
+//	 "clangFlags": ["-std=c++17"], "arch": 900, "model": "llama-3-8b",
+//	 "compileCommands": "build", "config": "off"}
 type Settings struct {
 	// Checks are the checkers to run, as for -checks: names, or "all";
 	// empty means the default checkers. JSON takes a list or a
@@ -33,6 +35,10 @@ type Settings struct {
 	// Model is the model profile (-model): a bundled name, a config.json
 	// path, a comma-separated list or "all"; empty: the bundled union.
 	Model string `json:"model,omitempty"`
+	// UserLimits bound user-controlled sizes (-user-limits):
+	// "num_tokens=262144,batch=64"; a size not named keeps the project
+	// file's limit, or its default.
+	UserLimits string `json:"userLimits,omitempty"`
 	// Includes (-I) and Defines (-D, NAME or NAME=VALUE) become clang flags
 	// before ClangFlags (the flags after "--").
 	Includes []string `json:"includes,omitempty"`
@@ -45,6 +51,15 @@ type Settings struct {
 	Jobs int `json:"jobs,omitempty"`
 	// Debug includes stacks in internal errors (-debug).
 	Debug bool `json:"debug,omitempty"`
+	// CompileCommands is where each file's flags come from, as the
+	// command's -p: a build directory or a compile_commands.json; "off":
+	// none; empty: the first compile_commands.json found upwards from each
+	// file (or in a build/ beside a directory on the way).
+	CompileCommands string `json:"compileCommands,omitempty"`
+	// Config is the project configuration file, as the command's -config:
+	// a .cudavet.yaml; "off": none; empty: the .cudavet.yaml of each file's
+	// directory or the nearest above it (project.go).
+	Config string `json:"config,omitempty"`
 }
 
 // Merge returns s with over applied: lists of over are appended to s's
@@ -57,6 +72,9 @@ func (s Settings) Merge(over Settings) Settings {
 	if over.Model != "" {
 		out.Model = over.Model
 	}
+	if over.UserLimits != "" {
+		out.UserLimits = over.UserLimits
+	}
 	out.Includes = concat(s.Includes, over.Includes)
 	out.Defines = concat(s.Defines, over.Defines)
 	out.ClangFlags = concat(s.ClangFlags, over.ClangFlags)
@@ -67,6 +85,12 @@ func (s Settings) Merge(over Settings) Settings {
 		out.Jobs = over.Jobs
 	}
 	out.Debug = s.Debug || over.Debug
+	if over.CompileCommands != "" {
+		out.CompileCommands = over.CompileCommands
+	}
+	if over.Config != "" {
+		out.Config = over.Config
+	}
 	return out
 }
 
@@ -99,11 +123,19 @@ func ParseSettings(raw json.RawMessage) (Settings, error) {
 // config is what an analysis needs, derived from Settings once per change
 // of settings.
 type config struct {
+	settings  Settings // what it was derived from
+	registry  checkers.Registry
 	analyzers []*analysis.Analyzer
 	frontend  frontend.Config // Overlay unset: each analysis sets its own
 	debug     bool
 	jobs      int
 	model     string // -model for the symbolic stage (see Settings.Model)
+	// Of the project configuration file (project.go): -mutate, the
+	// user-size limits (symexec's -limits form) and whether unused
+	// ignores are left out.
+	mutate     bool
+	limits     string
+	skipUnused bool
 }
 
 // config validates the settings against the registry and derives the
@@ -128,6 +160,9 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
+	if err := symexec.CheckLimits(s.UserLimits); err != nil {
+		return nil, fmt.Errorf("userLimits: %w", err)
+	}
 	var args []string
 	for _, dir := range s.Includes {
 		args = append(args, "-I"+dir)
@@ -136,9 +171,23 @@ func (s Settings) config(r checkers.Registry) (*config, error) {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, s.ClangFlags...)
-	c := &config{analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model}
+	c := &config{settings: s, registry: r, analyzers: analyzers, debug: s.Debug, jobs: s.Jobs, model: s.Model, limits: s.UserLimits}
 	// One file per analysis: parsing it needs one job.
 	c.frontend = frontend.Config{ClangArgs: args, Arch: s.Arch, Jobs: 1}
+	// Each file's flags come from its compilation database, as for the
+	// command (frontend/compiledb); the resolver reads each database once
+	// per change of settings.
+	switch s.CompileCommands {
+	case "off":
+	case "":
+		c.frontend.FileArgs = (&compiledb.Resolver{KeepArch: s.Arch == 0}).Args
+	default:
+		db, err := compiledb.Load(s.CompileCommands)
+		if err != nil {
+			return nil, fmt.Errorf("compileCommands: %w", err)
+		}
+		c.frontend.FileArgs = (&compiledb.Resolver{DB: db, KeepArch: s.Arch == 0}).Args
+	}
 	return c, nil
 }
 

@@ -56,7 +56,7 @@ func TestSettingsMergeAndConfig(t *testing.T) {
 	if len(cli.ClangFlags) != 2 {
 		t.Error("Merge modified its receiver")
 	}
-	for _, bad := range []Settings{{Checks: []string{"nosuch"}}, {Arch: 5}, {Jobs: -1}} {
+	for _, bad := range []Settings{{Checks: []string{"nosuch"}}, {Arch: 5}, {Jobs: -1}, {UserLimits: "tokens=5"}, {CompileCommands: "/nonexistent/build"}} {
 		if _, err := bad.config(checkers.All); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}

@@ -25,30 +25,54 @@ var cfgCache struct {
 }
 
 // configs returns the model configurations of the flags: one per profile
-// named by -symexec.model, or the union of the bundled profiles.
+// named by -symexec.model, or the union of the bundled profiles, each
+// with the user-size limits of -symexec.limits.
 func configs() ([]*launch.Config, error) {
 	cfgCache.Lock()
 	defer cfgCache.Unlock()
-	key := fmt.Sprintf("%s|%v", flags.model, flags.mutate)
+	key := fmt.Sprintf("%s|%v|%s", flags.model, flags.mutate, flags.limits)
 	if cfgCache.cfgs != nil && cfgCache.key == key {
 		return cfgCache.cfgs, cfgCache.err
 	}
-	cfgCache.key, cfgCache.cfgs, cfgCache.err = key, nil, nil
+	cfgCache.key, cfgCache.cfgs, cfgCache.err = key, []*launch.Config{}, nil
+	limits, err := model.ParseLimits(flags.limits)
+	if err != nil {
+		cfgCache.err = fmt.Errorf("-symexec.limits: %w", err)
+		return nil, cfgCache.err
+	}
 	if flags.model == "" {
-		cfgCache.cfgs = []*launch.Config{launch.NewConfig("the bundled models", model.Bundled(), flags.mutate)}
+		cfg := launch.NewConfig("the bundled models", model.Bundled(), flags.mutate)
+		cfg.Limits = limits
+		cfgCache.cfgs = []*launch.Config{cfg}
 		return cfgCache.cfgs, nil
 	}
 	ps, err := model.Lookup(flags.model)
 	if err != nil {
 		cfgCache.err = err
-		cfgCache.cfgs = []*launch.Config{}
 		return nil, err
 	}
 	for _, p := range ps {
-		cfgCache.cfgs = append(cfgCache.cfgs, launch.NewConfig(p.Name, []*model.Profile{p}, flags.mutate))
+		cfg := launch.NewConfig(p.Name, []*model.Profile{p}, flags.mutate)
+		cfg.Limits = limits
+		cfgCache.cfgs = append(cfgCache.cfgs, cfg)
 	}
 	return cfgCache.cfgs, nil
 }
+
+// CheckLimit reports whether name is a user-controlled size and v a valid
+// limit for it (for the CLI's configuration errors).
+func CheckLimit(name string, v int64) error { return model.CheckLimit(name, v) }
+
+// CheckLimits reports whether a -symexec.limits value (the CLI's
+// -user-limits) is valid.
+func CheckLimits(spec string) error {
+	_, err := model.ParseLimits(spec)
+	return err
+}
+
+// DefaultLimits returns the documented limit of each user-controlled
+// size, by canonical name (for -print-config).
+func DefaultLimits() map[string]int64 { return model.DefaultLimits() }
 
 // CheckModel reports whether a -model value names profiles (for the CLI's
 // usage errors).

@@ -24,6 +24,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/annot"
 	"github.com/cudavet/cudavet/checkers/internal/launch"
+	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/solver/z3"
 	"github.com/cudavet/cudavet/checkers/internal/spec"
@@ -47,6 +48,8 @@ func init() {
 		"model profiles for model-fixed sizes: a bundled name, a config.json path, a comma-separated list, or all (one context per profile); empty: the union of the bundled profiles")
 	Analyzer.Flags.BoolVar(&flags.mutate, "mutate", false,
 		"also try valid variants of the profiles' sizes (expert counts, top-k, head sizes, quantization bits and groups)")
+	Analyzer.Flags.StringVar(&flags.limits, "limits", "",
+		"upper bounds of user-controlled sizes, name=N comma-separated ("+strings.Join(model.LimitNames(), ", ")+"); a size not named keeps its documented limit (cudavet help limits)")
 	Analyzer.Flags.Uint64Var(&flags.queryWork, "querywork", DefaultOptions.QueryWork,
 		"solver work units (Z3 rlimit) one query may use; a query past them is undecided")
 	Analyzer.Flags.Uint64Var(&flags.kernelWork, "kernelwork", DefaultOptions.KernelWork,
@@ -56,6 +59,7 @@ func init() {
 var flags struct {
 	model                 string
 	mutate                bool
+	limits                string // model.ParseLimits's form
 	queryWork, kernelWork uint64
 }
 

@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers"
@@ -71,6 +73,9 @@ func (a *app) applyConfig(o *options) error {
 		return err
 	}
 	if err := configModels(o, c, at); err != nil {
+		return err
+	}
+	if err := configLimits(o, c, at); err != nil {
 		return err
 	}
 	configMisc(o, c, at)
@@ -195,6 +200,45 @@ func configModels(o *options, c *config.Config, at func(int) string) error {
 	default:
 		o.settings = append(o.settings, setting{"models", "(the union of the bundled profiles)", "default"})
 	}
+	return nil
+}
+
+// configLimits: the file's user-limits, each replaced by the one
+// -user-limits gives for the same size; o.limits is the result, in
+// the flag's form. -print-config shows every user size's limit.
+func configLimits(o *options, c *config.Config, at func(int) string) error {
+	limits := map[string]int64{}
+	origin := map[string]string{}
+	if c != nil {
+		for _, l := range c.UserLimits {
+			if err := symexec.CheckLimit(l.Name.Value, l.Value); err != nil {
+				return fmt.Errorf("%s: user-limits: %w", at(l.Name.Line), err)
+			}
+			limits[l.Name.Value], origin[l.Name.Value] = l.Value, at(l.Line)
+		}
+	}
+	if o.setFlags["user-limits"] {
+		for part := range strings.SplitSeq(o.limitsFlag, ",") {
+			name, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+			if !ok {
+				continue // validate rejected it
+			}
+			v, _ := strconv.ParseInt(strings.TrimSpace(val), 0, 64)
+			name = strings.TrimSpace(name)
+			limits[name], origin[name] = v, "command line (-user-limits)"
+		}
+	}
+	defaults := symexec.DefaultLimits()
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(defaults)) {
+		v, from := defaults[name], "default"
+		if _, ok := limits[name]; ok {
+			v, from = limits[name], origin[name]
+			parts = append(parts, fmt.Sprintf("%s=%d", name, v))
+		}
+		o.settings = append(o.settings, setting{"user-limits." + name, fmt.Sprint(v), from})
+	}
+	o.limits = strings.Join(parts, ",")
 	return nil
 }
 

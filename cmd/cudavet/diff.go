@@ -56,10 +56,10 @@ func gitChanged(rev string) (map[string]bool, error) {
 
 // dependsOnAny reports whether unit u includes one of the changed files.
 func (in *incremental) dependsOnAny(u string, changed map[string]bool) bool {
-	deps := in.includeClosure(u)
+	var deps map[string]bool
 	if in.cache != nil {
 		if data, ok := in.cache.Get(in.unitKey(u)); ok {
-			var e unitEntry
+			var e struct{ Deps map[string]string } // only what is needed of a unitEntry
 			if json.Unmarshal(data, &e) == nil && len(e.Deps) > 0 {
 				deps = map[string]bool{}
 				for f := range e.Deps {
@@ -67,6 +67,9 @@ func (in *incremental) dependsOnAny(u string, changed map[string]bool) bool {
 				}
 			}
 		}
+	}
+	if deps == nil {
+		deps = in.includeClosure(u) // no entry: its #include lines
 	}
 	for f := range deps {
 		if changed[f] {

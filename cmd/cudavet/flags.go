@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -34,6 +35,8 @@ type options struct {
 	fix           bool                // apply suggested fixes
 	model         string              // -model: profiles for model-fixed sizes
 	mutate        bool                // -mutate: also valid variants of the profiles
+	limitsFlag    string              // -user-limits: name=N,... for user-controlled sizes
+	limits        string              // the run's limits: the file's user-limits under -user-limits
 	verdicts      bool                // -verdicts: print the per-kernel verdict table
 	repro         string              // -repro: directory for the findings' reproducers
 	compileDB     string              // -p: a build directory or compile_commands.json; "off"
@@ -151,6 +154,9 @@ func (o *options) validate() error {
 			return fmt.Errorf("-model: %w", err)
 		}
 	}
+	if err := symexec.CheckLimits(o.limitsFlag); err != nil {
+		return fmt.Errorf("-user-limits: %w", err)
+	}
 	for _, p := range o.patterns {
 		if strings.HasPrefix(p, "-") {
 			return fmt.Errorf("flag %s after the patterns: flags come first", p)
@@ -189,6 +195,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking) or sizes (each launch's sizes: class and source, instead of checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
+	fs.StringVar(&o.limitsFlag, "user-limits", "", "upper bounds of user-controlled sizes, `name=N,...` ("+strings.Join(limitNames(), ", ")+"; cudavet help limits); a size not named keeps its documented limit")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
 	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
 	fs.StringVar(&o.repro, "repro", "", "write a reproducer (a CUDA harness and a script that runs it under compute-sanitizer) for each finding with a witness into `dir`")
@@ -269,8 +276,12 @@ func (a *app) help(args []string) int {
 		a.usage(a.stdout, a.flagSet(&options{}))
 		return exitClean
 	case 1:
-		if args[0] == "models" {
+		switch args[0] {
+		case "models":
 			fmt.Fprintln(a.stdout, strings.Join(symexec.Models(), "\n"))
+			return exitClean
+		case "limits":
+			a.helpLimits()
 			return exitClean
 		}
 		c := a.registry.Lookup(args[0])
@@ -285,8 +296,24 @@ func (a *app) help(args []string) int {
 		}
 		return exitClean
 	}
-	fmt.Fprintln(a.stderr, "usage: cudavet help [checker | models]")
+	fmt.Fprintln(a.stderr, "usage: cudavet help [checker | models | limits]")
 	return exitUsage
+}
+
+// limitNames returns the names of the user-controlled sizes, sorted.
+func limitNames() []string { return slices.Sorted(maps.Keys(symexec.DefaultLimits())) }
+
+// helpLimits implements `cudavet help limits`: each user-controlled
+// size's default upper bound.
+func (a *app) helpLimits() {
+	fmt.Fprintln(a.stdout, "User-controlled sizes range from 1 to their limit (README.md, \"Fixed and user sizes\").")
+	fmt.Fprintln(a.stdout, "Change them with -user-limits name=N,... or in .cudavet.yaml:\n  user-limits:\n    num_tokens: 262144\n\nDefaults:")
+	tw := tabwriter.NewWriter(a.stdout, 0, 8, 2, ' ', 0)
+	defaults := symexec.DefaultLimits()
+	for _, name := range limitNames() {
+		fmt.Fprintf(tw, "  %s\t%d\n", name, defaults[name])
+	}
+	tw.Flush()
 }
 
 // list implements -list: one checker a line.
@@ -306,9 +333,13 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// configureModel passes -model and -mutate to the symbolic executor.
+// configureModel passes -model, -mutate and the user-size limits to the
+// symbolic executor.
 func (o *options) configureModel() error {
 	if err := symexec.Analyzer.Flags.Set("model", o.model); err != nil {
+		return err
+	}
+	if err := symexec.Analyzer.Flags.Set("limits", o.limits); err != nil {
 		return err
 	}
 	return symexec.Analyzer.Flags.Set("mutate", fmt.Sprint(o.mutate))

@@ -34,6 +34,7 @@ type unitEntry struct {
 	Deps           map[string]string // included file (the unit too) → content hash
 	Diags          []cachedDiag
 	Stats          ir.Stats
+	Funcs          []funcRow // -stats' function table
 	Checkers       []driver.CheckerStats
 	Suppressed     int
 	Duplicates     int
@@ -139,9 +140,12 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	bar.finish()
 	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, len(sources)+len(lone)
 	a.unitKernels = map[string]int{}
+	var rows [][]funcRow
 	for i, e := range entries {
 		a.unitKernels[append(sources, lone...)[i]] = e.Stats.Kernels
+		rows = append(rows, e.Funcs)
 	}
+	a.funcRows = mergeRows(rows)
 	prog, res := merge(entries)
 	return prog, res, nil
 }
@@ -255,7 +259,7 @@ func (in *incremental) analyse(name string) *unitEntry {
 		e.InternalErrors = 1
 		return e
 	}
-	e.Stats, e.Checkers = prog.Stats, res.Stats.Checkers
+	e.Stats, e.Funcs, e.Checkers = prog.Stats, funcRows(prog), res.Stats.Checkers
 	e.Suppressed, e.Duplicates, e.InternalErrors = res.Stats.Suppressed, res.Stats.Duplicates, res.Stats.InternalErrors
 	for _, d := range res.Diagnostics {
 		e.Diags = append(e.Diags, toCached(prog.Fset, d))
@@ -465,6 +469,6 @@ func (o *options) resultKey() string {
 		}
 	}
 	sort.Strings(parts)
-	return fmt.Sprintf("flags=%q checks=%q model=%q mutate=%v arch=%d unused=%v args=%q",
-		parts, o.checks, o.model, o.mutate, o.arch, o.unusedIgnores, o.frontendConfig().ClangArgs)
+	return fmt.Sprintf("flags=%q checks=%q model=%q mutate=%v limits=%q arch=%d unused=%v args=%q",
+		parts, o.checks, o.model, o.mutate, o.limits, o.arch, o.unusedIgnores, o.frontendConfig().ClangArgs)
 }

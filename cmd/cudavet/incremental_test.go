@@ -33,6 +33,37 @@ func TestCacheSameOutput(t *testing.T) {
 	}
 }
 
+// TestCacheStatsTable: -stats' function table of a run through the cache,
+// cold or warm, is the whole-program run's; the warm run says which
+// times are the cached ones.
+func TestCacheStatsTable(t *testing.T) {
+	table := func(stderr string) string {
+		start, end := strings.Index(stderr, "POSITION"), strings.Index(stderr, "\nTotals:")
+		if start < 0 || end < start {
+			return ""
+		}
+		return stderr[start:end]
+	}
+	_, _, stderr := realCLI(t, "-checks=barrierdiv", "-stats", "-no-cache", project)
+	whole := table(stderr)
+	for _, row := range []string{"csrc/attention/kv_layout.cuh:13  cvk::zero_block_kernel    kernel  4 ",
+		"csrc/moe/topk_gating.cu:34       topk_softmax              host    2 "} {
+		if !strings.Contains(whole, row) {
+			t.Fatalf("whole-program table lacks %q:\n%s", row, whole)
+		}
+	}
+	dir := t.TempDir()
+	for i, note := range []string{"", "(3 of 5 units from the cache: their parse, lowering and checker times are those of the run that cached them)"} {
+		_, _, stderr := realCLI(t, "-checks=barrierdiv", "-stats", "-cache", dir, project)
+		if got := table(stderr); got != whole {
+			t.Errorf("run %d through the cache, table:\n%s\nwant:\n%s", i, got, whole)
+		}
+		if note != "" && !strings.Contains(stderr, note) {
+			t.Errorf("warm run lacks %q:\n%s", note, stderr)
+		}
+	}
+}
+
 // TestCacheInvalidation: editing a header a unit includes (and nothing
 // else) makes that unit miss.
 func TestCacheInvalidation(t *testing.T) {

@@ -18,11 +18,15 @@ var lspStdin io.Reader = os.Stdin
 const lspUsage = `usage: cudavet lsp [flags] [-- clang flags]
 
 Lsp runs the language server on stdin and stdout (LSP over JSON-RPC 2).
-The analysis flags (-checks, -I, -D, -arch, -j, -debug, -<checker>.<flag>)
-and the clang flags after "--" are its default settings; the editor's
-initializationOptions and workspace/didChangeConfiguration settings
-("checks", "includes", "defines", "clangFlags", "arch", "jobs", "debug",
-"model") apply over them. See README.md, "Editor integration".
+The analysis flags (-checks, -I, -D, -arch, -j, -debug, -model,
+-user-limits, -p, -config, -<checker>.<flag>) and the clang flags after "--" are its default
+settings; the editor's initializationOptions and
+workspace/didChangeConfiguration settings ("checks", "includes",
+"defines", "clangFlags", "arch", "jobs", "debug", "model", "userLimits",
+"compileCommands", "config") apply over them. As for the command, each
+file's flags come from the compile_commands.json found upwards from it
+(or -p's) and project settings from its .cudavet.yaml (or -config's).
+See README.md, "Editor integration".
 `
 
 // lsp implements `cudavet lsp`: it parses the command line as the analysis
@@ -57,7 +61,8 @@ func (a *app) lsp(args []string) int {
 // command's own frontendConfig.
 func lspSettings(o *options) lsp.Settings {
 	fc := o.frontendConfig()
-	return lsp.Settings{Checks: o.checks, ClangFlags: fc.ClangArgs, Arch: fc.Arch, Jobs: o.jobs, Debug: o.debug}
+	return lsp.Settings{Checks: o.checks, ClangFlags: fc.ClangArgs, Arch: fc.Arch, Jobs: o.jobs, Debug: o.debug,
+		Model: o.model, UserLimits: o.limitsFlag, CompileCommands: o.compileDB, Config: o.configFile}
 }
 
 // lspOnly rejects what the server has no use for: patterns (the editor

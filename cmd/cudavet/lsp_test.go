@@ -61,6 +61,14 @@ func TestLSPSettingsFromFlags(t *testing.T) {
 	if strings.Join(s.Checks, ",") != "fake" || s.Arch != 900 || s.Jobs != 2 || !s.Debug {
 		t.Errorf("settings %+v", s)
 	}
+	// -p, -config, -model and -user-limits are the server's too.
+	o, err = a.parseArgs([]string{"-p", "../../testdata/project/build", "-config", "off", "-model", "llama-3-8b", "-user-limits", "batch=64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := lspSettings(o); s.CompileCommands != "../../testdata/project/build" || s.Config != "off" || s.Model != "llama-3-8b" || s.UserLimits != "batch=64" {
+		t.Errorf("settings %+v", s)
+	}
 }
 
 // TestNeovim drives `cudavet lsp` with Neovim's built-in client, headless:

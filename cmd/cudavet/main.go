@@ -43,10 +43,12 @@ type app struct {
 	missing        missingStats // what missing headers blocked
 	defaultCache   bool         // the cache is on unless -no-cache (the real command, not tests)
 	isTerminal     func() bool  // whether stderr is a terminal (progress bar); nil: never
-	// Of an incremental run: units taken from the cache, analysed, and the
-	// kernels of each unit.
+	// Of an incremental run: units taken from the cache, analysed, the
+	// kernels of each unit and the rows of -stats' function table (nil
+	// otherwise: the table comes from the program).
 	cacheHits, cacheMisses, unitsRun int
 	unitKernels                      map[string]int
+	funcRows                         []funcRow
 	// ctx is the run's context under -timeout and -memlimit (limits.go).
 	ctx context.Context
 }

@@ -71,7 +71,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"testdata/clean.cu", "-json"}, "flags come first"},
 		{[]string{"testdata/no_such_file.cu"}, "cudavet: "},
 		{[]string{"help", "nope"}, `unknown checker "nope"`},
-		{[]string{"help", "a", "b"}, "usage: cudavet help [checker | models]"},
+		{[]string{"help", "a", "b"}, "usage: cudavet help [checker | models | limits]"},
 	} {
 		code, stdout, stderr := cli(t, tc.args...)
 		wantExit(t, code, exitUsage, stdout, stderr)

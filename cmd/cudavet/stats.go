@@ -18,7 +18,11 @@ import (
 // nodes, and the time of each stage and checker.
 func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Duration) {
 	w := a.stderr
-	a.funcTable(w, prog)
+	rows := a.funcRows // an incremental run's, from its units' entries
+	if rows == nil {
+		rows = funcRows(prog)
+	}
+	funcTable(w, rows)
 	s := prog.Stats
 	fmt.Fprintln(w, "\nTotals:")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
@@ -51,6 +55,9 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	fmt.Fprintf(tw, "  parse\t%s\t(summed over files)\n", ms(s.ParseTime))
 	fmt.Fprintf(tw, "  lowering\t%s\n", ms(s.LowerTime))
 	fmt.Fprintf(tw, "  analysis\t%s\t(wall clock)\n", ms(analysis))
+	if a.cacheHits > 0 {
+		fmt.Fprintf(tw, "  \t\t(%d of %d units from the cache: their parse, lowering and checker times are those of the run that cached them)\n", a.cacheHits, a.unitsRun)
+	}
 	for _, c := range res.Stats.Checkers {
 		if !c.Root {
 			fmt.Fprintf(tw, "    %s\t%s\t(helper: %d units, %d skipped, %d internal errors)\n",
@@ -87,17 +94,57 @@ func counters(w io.Writer, cs []driver.CheckerStats) {
 	}
 }
 
-// funcTable writes one line per lowered function with a body.
-func (a *app) funcTable(w io.Writer, prog *ir.Program) {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "POSITION\tFUNCTION\tKIND\tSTMTS\tUNKNOWN STMTS\tUNKNOWN EXPRS\t")
+// funcRow is one line of the function table: a lowered function with a
+// body. The incremental mode keeps its units' rows in the cache, so that
+// a run from the cache prints the same table.
+type funcRow struct {
+	File                              string // absolute, as the front end names it
+	Line                              int
+	Name, Kind                        string
+	Stmts, UnknownStmts, UnknownExprs int
+}
+
+// funcRows returns the rows of a program's functions with a body, in
+// program order.
+func funcRows(prog *ir.Program) []funcRow {
+	rows := []funcRow{}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
 			continue
 		}
 		p := prog.Fset.Position(f.P)
-		pos := fmt.Sprintf("%s:%d", relName(p.Filename), p.Line)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t\n", pos, f.Name, f.Kind, f.Stats.Stmts, f.Stats.UnknownStmts, f.Stats.UnknownExprs)
+		rows = append(rows, funcRow{File: p.Filename, Line: p.Line, Name: f.Name, Kind: f.Kind.String(),
+			Stmts: f.Stats.Stmts, UnknownStmts: f.Stats.UnknownStmts, UnknownExprs: f.Stats.UnknownExprs})
+	}
+	return rows
+}
+
+// mergeRows joins the units' rows: sorted by position then name, a
+// function of a header that several units include listed once.
+func mergeRows(units [][]funcRow) []funcRow {
+	rows := []funcRow{}
+	seen := map[funcRow]bool{}
+	for _, u := range units {
+		for _, r := range u {
+			if !seen[r] {
+				seen[r] = true
+				rows = append(rows, r)
+			}
+		}
+	}
+	slices.SortStableFunc(rows, func(x, y funcRow) int {
+		return cmp.Or(cmp.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), cmp.Compare(x.Name, y.Name))
+	})
+	return rows
+}
+
+// funcTable writes one line per row.
+func funcTable(w io.Writer, rows []funcRow) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "POSITION\tFUNCTION\tKIND\tSTMTS\tUNKNOWN STMTS\tUNKNOWN EXPRS\t")
+	for _, r := range rows {
+		pos := fmt.Sprintf("%s:%d", relName(r.File), r.Line)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t\n", pos, r.Name, r.Kind, r.Stmts, r.UnknownStmts, r.UnknownExprs)
 	}
 	tw.Flush()
 }

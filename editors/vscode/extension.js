@@ -18,6 +18,8 @@ function settings() {
     includes: c.get('includes'),
     defines: c.get('defines'),
     arch: c.get('arch') || undefined,
+    compileCommands: c.get('compileCommands') || undefined,
+    config: c.get('config') || undefined,
   };
   return { cudavet: s };
 }

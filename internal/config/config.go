@@ -9,6 +9,8 @@
 //	  bounds: warning          # error, warning or info
 //	models: [llama-3.1-8b]     # the profiles for model-fixed sizes (-model)
 //	mutate: false              # also valid variants of them (-mutate)
+//	user-limits:               # upper bounds of user-controlled sizes
+//	  num_tokens: 262144       #   (-symexec.limits; others keep their default)
 //	flags: [-DUSE_FP8]         # clang flags added to every file's
 //	exclude: [third_party/**]  # files not analysed, relative to this file
 //	unused-ignores: true       # report cudavet:ignore that suppress nothing
@@ -47,6 +49,13 @@ type Bool struct {
 	Line  int
 }
 
+// Limit bounds one user-controlled size.
+type Limit struct {
+	Name  String // a canonical user size name ("num_tokens", "batch")
+	Value int64  // at least 1
+	Line  int    // the value's line
+}
+
 // Severity gives one checker's findings a severity.
 type Severity struct {
 	Checker String
@@ -62,6 +71,7 @@ type Config struct {
 	Severity      []Severity // in file order
 	Models        []String
 	Mutate        *Bool
+	UserLimits    []Limit // in file order
 	Flags         []String
 	Exclude       []String // doublestar patterns, relative to Dir
 	UnusedIgnores *Bool
@@ -79,6 +89,7 @@ type raw struct {
 	Severity      yaml.Node `yaml:"severity"`
 	Models        []String  `yaml:"models"`
 	Mutate        *Bool     `yaml:"mutate"`
+	UserLimits    yaml.Node `yaml:"user-limits"`
 	Flags         []String  `yaml:"flags"`
 	Exclude       []String  `yaml:"exclude"`
 	UnusedIgnores *Bool     `yaml:"unused-ignores"`
@@ -126,6 +137,9 @@ func Parse(data []byte, name string) (*Config, error) {
 	if err := c.severities(&r.Severity); err != nil {
 		return nil, fmt.Errorf("%s:%w", name, err)
 	}
+	if err := c.limits(&r.UserLimits); err != nil {
+		return nil, fmt.Errorf("%s:%w", name, err)
+	}
 	for _, p := range c.Exclude {
 		if !doublestar.ValidatePattern(p.Value) {
 			return nil, fmt.Errorf("%s:%d: exclude: malformed pattern %q", name, p.Line, p.Value)
@@ -161,6 +175,35 @@ func (c *Config) severities(n *yaml.Node) error {
 			return fmt.Errorf("%d: severity of %s: %q, want one of %s", s.Level.Line, s.Checker.Value, s.Level.Value, strings.Join(Levels, ", "))
 		}
 		c.Severity = append(c.Severity, s)
+	}
+	return nil
+}
+
+// limits reads the user-limits mapping: size name to a positive integer.
+// The names are the command's to check.
+func (c *Config) limits(n *yaml.Node) error {
+	if n.Kind == 0 {
+		return nil // absent
+	}
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("%d: user-limits: want a mapping of user size to its upper bound, got %s", n.Line, kindName(n))
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		var l Limit
+		if err := l.Name.UnmarshalYAML(n.Content[i]); err != nil {
+			return fmt.Errorf("%d: user-limits: %v", n.Content[i].Line, err)
+		}
+		v := n.Content[i+1]
+		l.Line = v.Line
+		if v.Kind != yaml.ScalarNode || v.Decode(&l.Value) != nil || l.Value < 1 {
+			return fmt.Errorf("%d: user-limits: %s: want a positive integer, got %s", v.Line, l.Name.Value, kindName(v))
+		}
+		for _, prev := range c.UserLimits {
+			if prev.Name.Value == l.Name.Value {
+				return fmt.Errorf("%d: user-limits: %s given twice (first at line %d)", l.Name.Line, l.Name.Value, prev.Name.Line)
+			}
+		}
+		c.UserLimits = append(c.UserLimits, l)
 	}
 	return nil
 }

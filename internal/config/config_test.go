@@ -19,6 +19,9 @@ mutate: true
 flags: ["-DUSE_FP8"]
 exclude: [third_party, "csrc/rocm/**/*.cu"]
 unused-ignores: false
+user-limits:
+  num_tokens: 262144
+  batch: 0x100
 `
 
 func TestParse(t *testing.T) {
@@ -34,6 +37,9 @@ func TestParse(t *testing.T) {
 	}
 	if len(c.Models) != 2 || c.Mutate == nil || !c.Mutate.Value || c.Mutate.Line != 9 || c.UnusedIgnores.Value {
 		t.Errorf("models %+v mutate %+v unused %+v", c.Models, c.Mutate, c.UnusedIgnores)
+	}
+	if len(c.UserLimits) != 2 || c.UserLimits[0] != (Limit{String{"num_tokens", 14}, 262144, 14}) || c.UserLimits[1].Value != 256 {
+		t.Errorf("user-limits %+v", c.UserLimits)
 	}
 	c.Path = "/p/.cudavet.yaml"
 	for file, want := range map[string]bool{
@@ -62,6 +68,11 @@ func TestErrors(t *testing.T) {
 		{"exclude: ['[a']\n", `x.yaml:1: exclude: malformed pattern "[a"`},
 		{"checks: {enable: ['']}\n", "x.yaml:1: empty value"},
 		{"checks:\n\tenable: [a]\n", "x.yaml:2: found character that cannot start any token"},
+		{"user-limits: [num_tokens]\n", "x.yaml:1: user-limits: want a mapping"},
+		{"user-limits:\n  num_tokens: 0\n", `x.yaml:2: user-limits: num_tokens: want a positive integer, got "0"`},
+		{"user-limits:\n  batch: many\n", `x.yaml:2: user-limits: batch: want a positive integer, got "many"`},
+		{"user-limits:\n  batch: [1]\n", "x.yaml:2: user-limits: batch: want a positive integer, got a list"},
+		{"user-limits:\n  batch: 8\n  seq_len: 9\n  batch: 16\n", "x.yaml:4: user-limits: batch given twice (first at line 2)"},
 	} {
 		_, err := Parse([]byte(tc.src), "x.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -25,6 +25,10 @@ type Config struct {
 	// Profiles are the profiles the values come from: the model-fixed
 	// sizes of one witness are all taken from one of them.
 	Profiles []*model.Profile
+	// Limits bound the user-controlled sizes: each ranges over
+	// [1, Limits.Of(name)] (nil: the documented defaults). Set before the
+	// Config is first used, never after.
+	Limits model.Limits
 }
 
 // NewConfig makes the configuration of a set of profiles: fixed sizes

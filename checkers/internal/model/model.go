@@ -10,7 +10,8 @@
 //     vocabulary, intermediate size, quantization group and bits): it
 //     takes the values the profiles give it (Profile.Values);
 //   - user-controlled (tokens, batch, sequence length, cache blocks): it
-//     ranges over [1, Limit] (UserLimits);
+//     ranges over [1, limit] (DefaultLimits, or the limits a run is
+//     given: Limits);
 //   - anything else: not classified (the caller decides; the launcher
 //     analysis classifies it by its source, and gives a model-fixed size
 //     no name describes the profile's dimension set, Profile.Dims).
@@ -18,7 +19,8 @@
 // Files:
 //
 //	model.go    Profile, Lookup, Bundled, config.json mapping
-//	names.go    Classify, UserLimits, Mutations
+//	names.go    Classify, Mutations
+//	limits.go   DefaultLimits, Limits: the bounds of user-controlled sizes
 package model
 
 import (

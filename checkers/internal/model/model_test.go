@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -97,5 +98,31 @@ func TestDims(t *testing.T) {
 	}
 	if !slices.Contains(ps[0].Values[DimSet], 28672) || !slices.IsSorted(ps[0].Values[DimSet]) {
 		t.Errorf("Values[DimSet] = %v", ps[0].Values[DimSet])
+	}
+}
+
+func TestLimits(t *testing.T) {
+	l, err := ParseLimits(" num_tokens=262144, batch=0x40 ")
+	if err != nil || l.Of("num_tokens") != 262144 || l.Of("batch") != 64 || l.Of("seq_len") != 1<<21 || l.String() != "batch=64,num_tokens=262144" {
+		t.Errorf("ParseLimits: %v %v", l, err)
+	}
+	if Limits(nil).Of("numel") != 1<<36 || DefaultLimits().Of("block_size") != 256 {
+		t.Error("defaults")
+	}
+	DefaultLimits()["batch"] = 1 // a copy: the defaults stay
+	if Limits(nil).Of("batch") != 4096 {
+		t.Error("DefaultLimits returned the defaults themselves")
+	}
+	for spec, want := range map[string]string{
+		"tokens=5":       `unknown user size "tokens" (valid: batch, block_size, num_blocks, num_splits, num_tokens, numel, seq_len)`,
+		"batch":          `"batch": want name=limit`,
+		"batch=0":        "limit of batch: 0, want 1 to 1099511627776",
+		"seq_len=lots":   `limit of seq_len: "lots" is not an integer`,
+		"numel=1<<20":    `limit of numel: "1<<20" is not an integer`,
+		"num_blocks=-16": "limit of num_blocks: -16, want 1 to",
+	} {
+		if _, err := ParseLimits(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseLimits(%q): %v, want %q", spec, err, want)
+		}
 	}
 }

@@ -14,7 +14,7 @@ const (
 	Unclassified Kind = iota
 	// Fixed: set by the model (Profile.Values).
 	Fixed
-	// User: set by the request mix, up to UserLimits.
+	// User: set by the request mix, up to a limit (DefaultLimits).
 	User
 )
 
@@ -23,7 +23,7 @@ const (
 var fixedNames = map[string]string{}
 
 // userNames maps the spellings of user-controlled sizes to their
-// canonical name (the key of UserLimits).
+// canonical name (the key of DefaultLimits).
 var userNames = map[string]string{}
 
 func init() {
@@ -61,35 +61,6 @@ func init() {
 			userNames[n] = canon
 		}
 	}
-}
-
-// UserLimits are the documented production limits of the user-controlled
-// sizes (inclusive upper bounds; every user size is at least 1). They
-// describe serving a large model on one large GPU (an H200):
-//
-//   - num_tokens 1,048,576: the tokens of one forward pass. Chunked
-//     prefill keeps most steps far smaller, but a long prompt prefilled at
-//     once reaches it; vLLM bugs were reported at 524,289 tokens.
-//   - batch 4,096 sequences in one step.
-//   - seq_len 2,097,152 tokens of context (the longest served windows).
-//   - num_blocks 1,048,576 KV-cache blocks (16-token blocks of a 141 GB
-//     GPU's cache).
-//   - block_size 256 (KV-cache page or GEMM tile size).
-//   - numel 2^36 elements of one tensor (a third of an H200's memory in
-//     16-bit elements).
-//   - num_splits 64: the split-K or KV-split count of one launch (a
-//     configuration the caller picks; kernels tune it to 1-16).
-//
-// Sizes that no name classifies are unknown: the launcher analysis does
-// not choose them.
-var UserLimits = map[string]int64{
-	"num_tokens": 1 << 20,
-	"batch":      4096,
-	"seq_len":    1 << 21,
-	"num_blocks": 1 << 20,
-	"block_size": 256,
-	"numel":      1 << 36,
-	"num_splits": 64,
 }
 
 // DeviceMemory bounds the bytes of one tensor: 141 GB, an H200's memory.

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUserLimits: testdata/limits/.cudavet.yaml bounds num_tokens at
+// 65,536, under which token_scale.cu's int row offset cannot overflow;
+// without the file, or with the default limit given back on the command
+// line (which wins over the file), the overflow is reported.
+func TestUserLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	cache := t.TempDir()
+	args := []string{"-cache", cache, "-checks=overflow", "-witness=false", "-verdicts"}
+	code, stdout, stderr := realCLI(t, append(args, "testdata/limits")...)
+	wantExit(t, code, exitClean, stdout, stderr)
+	if !strings.Contains(stdout, "token_scale_kernel [launch in token_scale at token_scale.cu:22]: verified") {
+		t.Errorf("under user-limits num_tokens: 65536:\n%s\n%s", stdout, stderr)
+	}
+	const finding = "token_scale.cu:14:9: token * hidden_size + i (int) overflows when num_tokens >= "
+	// The limits are part of the cache key (all runs share one cache): a
+	// result cached under the file's limit is not re-printed under another.
+	for _, extra := range [][]string{{"-config=off"}, {"-user-limits=num_tokens=1048576"}} {
+		code, stdout, stderr = realCLI(t, append(append(args, extra...), "testdata/limits")...)
+		wantExit(t, code, exitFindings, stdout, stderr)
+		if !strings.Contains(stdout, finding) {
+			t.Errorf("%v: no overflow:\n%s\n%s", extra, stdout, stderr)
+		}
+	}
+}
+
+func TestUserLimitsConfig(t *testing.T) {
+	code, stdout, stderr := realCLI(t, "help", "limits")
+	wantExit(t, code, exitClean, stdout, stderr)
+	if !strings.Contains(stdout, "  num_tokens  1048576\n") || !strings.Contains(stdout, "  numel       68719476736\n") {
+		t.Errorf("help limits:\n%s", stdout)
+	}
+	code, stdout, stderr = realCLI(t, "-print-config", "testdata/limits")
+	wantExit(t, code, exitClean, stdout, stderr)
+	for _, want := range []string{
+		"user-limits.num_tokens: 65536\t# testdata/limits/.cudavet.yaml:3\n",
+		"user-limits.batch: 4096\t# default\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("-print-config lacks %q:\n%s", want, stdout)
+		}
+	}
+	_, stdout, _ = realCLI(t, "-print-config", "-user-limits=batch=64", "testdata/limits")
+	if !strings.Contains(stdout, "user-limits.batch: 64\t# command line (-user-limits)\n") ||
+		!strings.Contains(stdout, "user-limits.num_tokens: 65536\t# testdata/limits/.cudavet.yaml:3\n") {
+		t.Errorf("-user-limits over the file:\n%s", stdout)
+	}
+	code, stdout, stderr = realCLI(t, "-user-limits=tokens=5", "testdata/limits")
+	wantExit(t, code, exitUsage, stdout, stderr)
+	if !strings.Contains(stderr, `-user-limits: unknown user size "tokens" (valid: batch, block_size, num_blocks, num_splits, num_tokens, numel, seq_len)`) {
+		t.Errorf("bad -user-limits: %s", stderr)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "k.cu"), "__global__ void k(float* x) { x[0] = 1.f; }\n")
+	for _, tc := range []struct{ src, want string }{
+		{"user-limits:\n  batch: 64\n  tokens: 8\n", `.cudavet.yaml:3: user-limits: unknown user size "tokens" (valid: batch, `},
+		{"user-limits:\n  num_tokens: -1\n", `.cudavet.yaml:2: user-limits: num_tokens: want a positive integer, got "-1"`},
+		{"user-limits:\n  numel: 0x10000000000000\n", ".cudavet.yaml:2: user-limits: limit of numel: 4503599627370496, want 1 to 1099511627776"},
+	} {
+		writeFile(t, filepath.Join(dir, ".cudavet.yaml"), tc.src)
+		code, stdout, stderr := realCLI(t, filepath.Join(dir, "k.cu"))
+		wantExit(t, code, exitUsage, stdout, stderr)
+		if !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: stderr\n%s\nwant %q", tc.src, stderr, tc.want)
+		}
+	}
+}
