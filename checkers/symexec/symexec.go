@@ -282,19 +282,20 @@ func annotations(u *cudair.Unit) (*annot.Set, []annot.Diagnostic, bool) {
 	return sets[f], diags, len(funcs) > 0 && funcs[0] == f
 }
 
-// pool sums the statistics of the solver chains released so far. Each
-// acquisition gets a Z3 solver (and context) of its own, closed on
-// release, and no answer is shared between chains: a context reused from
-// an earlier unit carries that unit's history (AST ids order Z3's
-// choices), and a process-wide answer table hands one chain what another
-// happened to decide first, so with either, whether a check was decided
-// depended on which kernels ran before it and on -j. A context costs
-// about 10 ms; the bundled examples measured no slower (21.4 s against
-// 22.2 s at -j 2) and gave the same output.
+// pool sums the statistics of the solver chains released so far.
 var pool struct {
 	sync.Mutex
 	stats solver.Stats
 }
+
+// shared is the process's answer table (solver.Shared). Every chain's
+// base decides each query in a Z3 context of its own (z3.PerQuery, about
+// 1.5 ms a context), so an answer is a function of the query and its
+// work units: shared, it never depends on which kernel asked first, and
+// output is the same with any -j. (A context reused across queries or
+// units carried their history, AST ids steering Z3's choices, and a
+// check one run decided another left open.)
+var shared = solver.NewShared()
 
 // SolverStats sums the statistics of every solver chain released so far
 // (queries, cache hits, solver calls and time, timeouts), for benchmarks
@@ -317,14 +318,10 @@ func (r *Result) Solver() (solver.Solver, func()) {
 // SolverWith is Solver with its own per-query work and allowance (nil:
 // none), see Passes.
 func SolverWith(work uint64, a *solver.Allowance, log io.Writer) (solver.Solver, func()) {
-	base, err := z3.New(z3.Options{})
-	if err != nil {
-		return unavailable{err}, func() {}
-	}
+	base := z3.NewPerQuery(z3.Options{})
 	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Work: work, Allowance: a,
-		Log: log, Split: true, Ranges: true, Propagate: true, Corners: true})
+		Log: log, Shared: shared, Split: true, Ranges: true, Propagate: true, Corners: true})
 	return c, func() {
-		base.Close()
 		pool.Lock()
 		pool.stats = pool.stats.Add(c.Stats())
 		pool.Unlock()
@@ -336,14 +333,6 @@ func SolverWith(work uint64, a *solver.Allowance, log io.Writer) (solver.Solver,
 // beyond what the work budgets allow (see safetyNet).
 func Context(parent context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(parent, safetyNet)
-}
-
-// unavailable answers every query with the error that kept Z3 from
-// starting.
-type unavailable struct{ err error }
-
-func (u unavailable) Check(context.Context, solver.Query) (solver.Result, solver.Model, error) {
-	return solver.Unknown, nil, u.err
 }
 
 // CheckAccesses decides, for every access of every feasible run, once per

@@ -15,6 +15,7 @@ type Options struct {
 	Work         uint64        // per-query limit of solver work units (Budget); 0: none
 	Allowance    *Allowance    // the units all queries of the chain draw on (Budget); nil: no total
 	Log          io.Writer     // where to write each solver query (Log); nil: nowhere
+	Shared       *Shared       // a process-wide answer table below the linear step (see Shared); nil: none
 	Split        bool          // answer by cases on few-valued factors of products (Split)
 	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
 	Propagate    bool          // substitute the query's variable equalities first (Propagate)
@@ -24,7 +25,7 @@ type Options struct {
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Corners → Split → Linear → Log → (meter) → base
+//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Corners → Split → Linear → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -52,6 +53,9 @@ func NewChain(base Solver, opts Options) *Chain {
 	var s Solver = c.meter
 	if opts.Log != nil {
 		s = NewLog(s, opts.Log)
+	}
+	if opts.Shared != nil {
+		s = opts.Shared.Wrap(s)
 	}
 	if opts.Ranges {
 		c.lin = NewLinear(s)

@@ -22,8 +22,14 @@ type Corners struct {
 	next Solver
 }
 
-// maxCorners bounds the instances tried for one query.
-const maxCorners = 4
+// maxCorners bounds the instances tried for one query, and cornerShare
+// is the part of the query's work units each may use: an instance is
+// linear where the query was not, so it is decided in a fraction of the
+// work or not at all, and an undecided query costs at most half again.
+const (
+	maxCorners  = 2
+	cornerShare = 4
+)
 
 // NewCorners returns next behind the corner search.
 func NewCorners(next Solver) *Corners { return &Corners{next: next} }
@@ -59,6 +65,9 @@ func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
 		return r, m, err
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
+	if w := WorkOf(ctx); w > 0 {
+		ctx = WithWork(ctx, max(1, w/cornerShare))
+	}
 	tries := 0
 	for _, v := range vars {
 		if !names[v.Name] || v.IsBool() {

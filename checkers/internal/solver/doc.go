@@ -17,8 +17,9 @@
 //
 // Answers are exact; models are not canonical: any satisfying assignment,
 // which depends on history (the chain's cache, the queries its Z3 context
-// saw before). Nothing is shared between chains, so one chain's answers
-// depend only on the queries it was asked, in order.
+// saw before). Answers shared between chains (Shared) come from a base
+// that decides each query in a context of its own, so they are the same
+// whichever chain asks first.
 // A checker that prints a value should print a minimized one, which is the
 // same whatever the history or -j.
 //
@@ -31,6 +32,7 @@
 //	independence.go  Independence and Slice: constraints connected to the goal
 //	definitions.go   dropDefinitions: definitions of otherwise unused variables
 //	cache.go         Cache: exact answers, Unsat subsets, counterexample models
+//	shared.go        Shared: a process-wide answer table over a per-query base
 //	split.go         Split: answer by cases on few-valued factors of products
 //	corners.go       Corners: a model with a user size at its bound when undecided
 //	timeout.go       Timeout: a deadline per query

@@ -28,8 +28,9 @@ func overflowQuery() (solver.Query, *sym.Term) {
 func TestMinimizeThreshold(t *testing.T) {
 	q, m := overflowQuery()
 	for name, s := range map[string]solver.Solver{
-		"solver": newSolver(t, Options{}),
-		"chain":  solver.NewChain(newSolver(t, Options{}), solver.Options{Cache: true, Independence: true, Timeout: time.Second}),
+		"solver":    newSolver(t, Options{}),
+		"chain":     solver.NewChain(newSolver(t, Options{}), solver.Options{Cache: true, Independence: true, Timeout: time.Second}),
+		"per-query": NewPerQuery(Options{}),
 	} {
 		start := time.Now()
 		v, model, r, err := solver.Minimize(context.Background(), s, q, m, true)
@@ -37,6 +38,25 @@ func TestMinimizeThreshold(t *testing.T) {
 			t.Errorf("%s: Minimize = %d, %v, %v, %v; want M = 74900 with row = 74899", name, v, model, r, err)
 		}
 		t.Logf("%s: %v", name, time.Since(start))
+	}
+}
+
+// TestPerQueryNoHistory: a query's answer from PerQuery does not depend
+// on the queries asked before it, and the reason of an Unknown is kept.
+func TestPerQueryNoHistory(t *testing.T) {
+	q, _ := overflowQuery()
+	p := NewPerQuery(Options{})
+	ctx := context.Background()
+	_, first, err := p.Check(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Check(solver.WithWork(ctx, 5000), hardQuery()) // some other query in between
+	if _, again, _ := p.Check(ctx, q); again["row"] != first["row"] || again["M"] != first["M"] {
+		t.Errorf("models %v then %v, want the same", first, again)
+	}
+	if r, _, _ := p.Check(solver.WithWork(ctx, 1000), hardQuery()); r != solver.Unknown || !strings.Contains(p.ReasonUnknown(), "resource") {
+		t.Errorf("hard query within 1000 units: %v (%q), want unknown at the resource limit", r, p.ReasonUnknown())
 	}
 }
 
