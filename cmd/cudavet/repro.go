@@ -221,7 +221,7 @@ func writeReproIndex(dir string) error {
 		"an overflow also: an error where the wrapped value is used that the int64_t-fixed kernel does not\n" +
 		"make, or outputs that differ from the fixed kernel's), 1 when it saw nothing, 2 when the witness\n" +
 		"does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer reported errors at\n" +
-		"other lines only.\n\n")
+		"other lines only, 5 when preconditions.h (optional: a launcher's checks) rejects the launch.\n\n")
 	for _, n := range names {
 		b.WriteString(n + "\n")
 	}
@@ -492,7 +492,7 @@ var runTemplate = template.Must(template.New("run").Funcs(funcs).Parse(`#!/bin/s
 # Exit status: 0 the finding was shown (how is the last line printed),
 # 1 the sanitizer saw nothing, 2 the witness does not fit the GPU, 3 the
 # harness did not build, 4 the sanitizer reported errors at other lines
-# only.
+# only, 5 preconditions.h rejected the launch.
 set -u
 cd "$(dirname "$0")"
 NVCC=${NVCC:-nvcc}
