@@ -114,7 +114,7 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, erro
 				return n, err
 			}
 		}
-		if sanitizerTool[d.Checker] == "memcheck" || d.Checker == "nilptr" {
+		if tool == "memcheck" {
 			src, done, skipped, err := isolatedSource(fset, res, d)
 			if err != nil {
 				return n, err
