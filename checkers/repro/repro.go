@@ -45,6 +45,9 @@ type Arg struct {
 	// Value is an integer or bool argument's value (sign-extended for
 	// signed types).
 	Value int64 `json:"value,omitempty"`
+	// Null is set on a pointer the witness passes as nullptr (a nilptr
+	// finding's launch): the harness passes nullptr instead of a buffer.
+	Null bool `json:"null,omitempty"`
 }
 
 // DefaultAlloc is the bytes a harness allocates for a buffer the witness
@@ -52,9 +55,12 @@ type Arg struct {
 const DefaultAlloc = 64 << 20
 
 // Alloc is the bytes a harness allocates for a: exactly the witness
-// length, or DefaultAlloc when the witness does not bound it.
+// length, DefaultAlloc when the witness does not bound it, 0 for a null
+// pointer.
 func (a Arg) Alloc() int64 {
 	switch {
+	case a.Null:
+		return 0
 	case a.Bytes < 0:
 		return DefaultAlloc
 	case a.Bytes == 0:

@@ -37,4 +37,6 @@
 //	progress.go  -cache defaults, the progress bar
 //	version.go the version SARIF reports
 //	limits.go  -timeout and -memlimit
+//	repro.go   -repro: a harness and run.sh per finding with a witness
+//	repro_isolate.go  the isolated variant: a kernel's other findings neutralised
 package main

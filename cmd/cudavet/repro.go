@@ -19,7 +19,7 @@ import (
 // checker's findings.
 var sanitizerTool = map[string]string{
 	"overflow": "memcheck", "bounds": "memcheck", "align": "memcheck",
-	"race": "racecheck", "uninit": "initcheck",
+	"nilptr": "memcheck", "race": "racecheck", "uninit": "initcheck",
 	"warpsync": "synccheck", "barrierdiv": "synccheck",
 }
 
@@ -37,6 +37,12 @@ type reproCase struct {
 	// its overflow findings applied: the reference the harness compares
 	// the kernel's outputs with, for wraps that stay inside a buffer.
 	Fixed string
+	// Isolated, when set, is the kernel's file with the kernel's other
+	// memory findings neutralised (repro_isolate.go), and Neutralised
+	// says which.
+	Isolated, Neutralised string
+	// HasFix says the finding has a suggested fix (fixed.cu has it).
+	HasFix bool
 	// Dispatch, when set, is a dispatch_utils.h for the harness's
 	// directory: the file includes one that only the shim provides.
 	Dispatch string
@@ -102,9 +108,21 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, erro
 		if err != nil {
 			return n, err
 		}
+		c.HasFix = len(d.SuggestedFixes) > 0
 		if d.Checker == "overflow" {
 			if c.Fixed, err = fixedSource(fset, res, d.Position.Filename); err != nil {
 				return n, err
+			}
+		}
+		if tool == "memcheck" {
+			src, done, skipped, err := isolatedSource(fset, res, d)
+			if err != nil {
+				return n, err
+			}
+			c.Isolated = src
+			c.Neutralised = strings.Join(done, ", ")
+			if len(skipped) > 0 {
+				c.Neutralised += "; not located, left as written: " + strings.Join(skipped, ", ")
 			}
 		}
 		if err := c.write(); err != nil {
@@ -155,6 +173,11 @@ func (c *reproCase) write() error {
 			return err
 		}
 	}
+	if c.Isolated != "" {
+		if err := os.WriteFile(filepath.Join(c.Dir, "isolated.cu"), []byte(c.Isolated), 0o644); err != nil {
+			return err
+		}
+	}
 	if c.Dispatch != "" {
 		if err := os.WriteFile(filepath.Join(c.Dir, "dispatch_utils.h"), []byte(c.Dispatch), 0o644); err != nil {
 			return err
@@ -193,9 +216,12 @@ func writeReproIndex(dir string) error {
 	var b strings.Builder
 	b.WriteString("cudavet reproducers: one directory per finding.\n" +
 		"Run one with DIR/run.sh (needs nvcc and compute-sanitizer; PyTorch when the kernel's file includes torch).\n" +
-		"run.sh exits 0 when the sanitizer reported an error at the finding's line, 1 when it saw nothing,\n" +
-		"2 when the witness does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer\n" +
-		"reported errors at other lines only.\n\n")
+		"run.sh exits 0 when it showed the finding (the sanitizer reported an error at the finding's line,\n" +
+		"in the kernel as written or in isolated.cu, where the kernel's other findings are neutralised; for\n" +
+		"an overflow also: an error where the wrapped value is used that the int64_t-fixed kernel does not\n" +
+		"make, or outputs that differ from the fixed kernel's), 1 when it saw nothing, 2 when the witness\n" +
+		"does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer reported errors at\n" +
+		"other lines only, 5 when preconditions.h (optional: a launcher's checks) rejects the launch.\n\n")
 	for _, n := range names {
 		b.WriteString(n + "\n")
 	}
@@ -222,8 +248,71 @@ var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`
 #include <tuple>
 #include <type_traits>
 #include <cuda_runtime.h>
+{{- if .Isolated}}
+#ifdef CUDAVET_ISOLATED
+// The guard of isolated.cu: an access of another finding of this kernel
+// goes through ok (or in, for an access into a declared array), which
+// returns its address when the access is valid and a scratch cell
+// otherwise, so that the kernel runs on to the finding's own line.
+namespace cudavet_guard {
+struct Buffer {
+  const char* p;
+  size_t n;
+};
+__device__ Buffer buffers[64];
+__device__ int nbuffers;
+__device__ __align__(16) unsigned char scratch[1024];
+template <typename T>
+__host__ __device__ T* redirect() {
+  static_assert(sizeof(T) <= sizeof(scratch), "scratch too small");
+#ifdef __CUDA_ARCH__
+  return reinterpret_cast<T*>(scratch);
+#else
+  return nullptr;
+#endif
+}
+template <typename T>
+__host__ __device__ bool aligned(T* p) {
+  return p != nullptr && reinterpret_cast<unsigned long long>(p) % alignof(T) == 0;
+}
+template <typename T>
+__host__ __device__ T* ok(T* p) {
+#ifdef __CUDA_ARCH__
+  const char* c = reinterpret_cast<const char*>(p);
+  if (!aligned(p)) return redirect<T>();
+  if (__isGlobal(c)) {
+    for (int i = 0; i < nbuffers; i++) {
+      if (c >= buffers[i].p && c + sizeof(T) <= buffers[i].p + buffers[i].n) return p;
+    }
+    return redirect<T>();
+  }
+  if (__isShared(c)) {
+    // The block's shared memory ends where its dynamic shared memory
+    // does: that follows the static variables.
+    extern __shared__ __align__(16) unsigned char cudavet_dynamic_smem[];
+    unsigned dynamic;
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(dynamic));
+    const size_t end = __cvta_generic_to_shared(cudavet_dynamic_smem) + dynamic;
+    return __cvta_generic_to_shared(c) + sizeof(T) <= end ? p : redirect<T>();
+  }
+#endif
+  return p;  // local or constant memory: not checked
+}
+template <typename T, typename A, size_t N>
+__host__ __device__ T* in(T* p, A (&a)[N]) {
+  const char* c = reinterpret_cast<const char*>(p);
+  const char* b = reinterpret_cast<const char*>(&a[0]);
+  return aligned(p) && c >= b && c + sizeof(T) <= b + sizeof(a) ? p : redirect<T>();
+}
+}  // namespace cudavet_guard
+#endif
+{{- end}}
 #ifdef CUDAVET_FIXED
 #include "fixed.cu"  // the kernel's file with cudavet's overflow fixes
+{{- if .Isolated}}
+#elif defined(CUDAVET_ISOLATED)
+#include "isolated.cu"  // the kernel's file with its other findings neutralised
+{{- end}}
 #else
 #include "{{.Source}}"
 #endif
@@ -242,12 +331,27 @@ inline void check(cudaError_t e, const char* what) {
 
 // fill gives every byte of a buffer a value from its position (0x20 to
 // 0x3f: small finite floats in every floating-point format), so that a
-// thread reading the wrong element reads a different value.
+// thread reading the wrong element reads a different value. The mix has
+// no period: a 32-bit index that wraps reads other bytes than it should.
+__device__ unsigned long long cudavet_mix(unsigned long long x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
 __global__ void cudavet_fill(unsigned char* p, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    p[i] = 0x20 | (unsigned char)((i * 2654435761ull) >> 27 & 0x1f);
+    p[i] = 0x20 | (unsigned char)(cudavet_mix(i) >> 59);
   }
 }
+
+{{- if eq .Checker "uninit"}}
+// poison writes v over n bytes of the block's shared memory.
+__global__ void cudavet_poison(unsigned char v, size_t n) {
+  extern __shared__ unsigned char s[];
+  for (size_t i = threadIdx.x; i < n; i += blockDim.x) s[i] = v;
+}
+{{- end}}
 
 // checksum hashes a buffer's bytes with their positions.
 __global__ void cudavet_checksum(const unsigned char* p, size_t n, unsigned long long* out) {
@@ -267,6 +371,20 @@ void init(void* p, size_t bytes) {
     check(cudaGetLastError(), "fill");
   }
 }
+
+{{- if .Isolated}}
+#ifdef CUDAVET_ISOLATED
+// guard tells cudavet_guard::ok that [p, p+n) is a buffer of the launch.
+void guard(void* p, size_t n) {
+  int k = 0;
+  check(cudaMemcpyFromSymbol(&k, cudavet_guard::nbuffers, sizeof k), "guard");
+  cudavet_guard::Buffer b{static_cast<const char*>(p), n};
+  check(cudaMemcpyToSymbol(cudavet_guard::buffers, &b, sizeof b, k * sizeof b), "guard");
+  k++;
+  check(cudaMemcpyToSymbol(cudavet_guard::nbuffers, &k, sizeof k), "guard");
+}
+#endif
+{{- end}}
 
 unsigned long long checksum(const void* p, size_t bytes) {
   unsigned long long* d = nullptr;
@@ -292,12 +410,21 @@ int main() {
     return 2;
   }
 {{- range $i, $a := .L.Args}}
-{{- if eq $a.Kind "pointer"}}
+{{- if and (eq $a.Kind "pointer") $a.Null}}
+  // {{$a.Name}}: nullptr, as the witness's launch passes it
+  void* raw{{$i}} = nullptr;
+  Param<{{$i}}> a{{$i}} = nullptr;
+{{- else if eq $a.Kind "pointer"}}
   // {{$a.Name}}: {{if lt $a.Len 0}}length unknown to the witness, 64 MiB{{else}}{{$a.Len}} elements{{end}}
   void* raw{{$i}} = nullptr;
   check(cudaMalloc(&raw{{$i}}, {{$a.Alloc}}ull), "cudaMalloc {{$a.Name}}");
   init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
+{{- if $.Isolated}}
+#ifdef CUDAVET_ISOLATED
+  guard(raw{{$i}}, {{$a.Alloc}}ull);
+#endif
+{{- end}}
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
 {{- else if eq $a.Kind "float"}}
@@ -306,6 +433,22 @@ int main() {
   Param<{{$i}}> a{{$i}}{};  // {{$a.Name}}: value-initialised
 {{- end}}
 {{- end}}
+#if __has_include("preconditions.h")
+  {
+    // preconditions.h (written beside the harness, e.g. by twins.sh from
+    // another file's cudavet:assume lines) checks the launch against the
+    // preconditions of a launcher: the kernel's scalars by name.
+#define CUDAVET_REQUIRE(c)                                                                                   \
+  if (!(c)) {                                                                                                \
+    std::printf("cudavet-repro: the launch violates the precondition %s of the kernel's launcher: not run\n", #c); \
+    return 5;                                                                                                \
+  }
+{{- range $i, $a := .L.Args}}{{if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
+    [[maybe_unused]] const long long {{$a.Name}} = {{$a.Value}}ll;
+{{- end}}{{end}}
+#include "preconditions.h"
+  }
+#endif
   const dim3 grid({{index .L.Grid 0}}, {{index .L.Grid 1}}, {{index .L.Grid 2}});
   const dim3 block({{index .L.Block 0}}, {{index .L.Block 1}}, {{index .L.Block 2}});
   const size_t smem = {{.L.Smem}};
@@ -313,6 +456,19 @@ int main() {
     check(cudaFuncSetAttribute(&{{.L.Kernel}}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
           "cudaFuncSetAttribute");
   }
+{{- if eq .Checker "uninit"}}
+  if (const char* v = std::getenv("CUDAVET_POISON")) {
+    // Fill every SM's shared memory with one byte first: a kernel that
+    // reads shared memory no thread wrote reads what this left there.
+    int dev = 0, sms = 0, most = 0;
+    check(cudaGetDevice(&dev), "cudaGetDevice");
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
+    check(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), "attribute");
+    check(cudaFuncSetAttribute(&cudavet_poison, cudaFuncAttributeMaxDynamicSharedMemorySize, most), "poison");
+    cudavet_poison<<<sms * 4, 1024, most>>>((unsigned char)std::strtoul(v, nullptr, 0), (size_t)most);
+    check(cudaDeviceSynchronize(), "poison");
+  }
+{{- end}}
   std::printf("cudavet-repro: launching %s grid (%u, %u, %u) block (%u, %u, %u) smem %zu; witness thread "
               "blockIdx ({{index .L.BlockIdx 0}}, {{index .L.BlockIdx 1}}, {{index .L.BlockIdx 2}}) "
               "threadIdx ({{index .L.ThreadIdx 0}}, {{index .L.ThreadIdx 1}}, {{index .L.ThreadIdx 2}})\n",
@@ -322,7 +478,7 @@ int main() {
   cudaError_t run = cudaDeviceSynchronize();
   std::printf("cudavet-repro: launch: %s, run: %s\n", cudaGetErrorString(launch), cudaGetErrorString(run));
   if (run == cudaSuccess) {
-{{- range $i, $a := .L.Args}}{{if eq $a.Kind "pointer"}}
+{{- range $i, $a := .L.Args}}{{if and (eq $a.Kind "pointer") (not $a.Null)}}
     std::printf("cudavet-checksum: {{$a.Name}} %016llx\n", checksum(raw{{$i}}, {{$a.Alloc}}ull));
 {{- end}}{{end}}
   }
@@ -333,9 +489,10 @@ int main() {
 var runTemplate = template.Must(template.New("run").Funcs(funcs).Parse(`#!/bin/sh
 # Builds the reproducer of the {{.Checker}} finding at {{.Where}} and runs it
 # under compute-sanitizer --tool {{.Tool}}.
-# Exit status: 0 the sanitizer reported an error at the finding's line,
-# 1 it saw nothing, 2 the witness does not fit the GPU, 3 the harness did
-# not build, 4 the sanitizer reported errors at other lines only.
+# Exit status: 0 the finding was shown (how is the last line printed),
+# 1 the sanitizer saw nothing, 2 the witness does not fit the GPU, 3 the
+# harness did not build, 4 the sanitizer reported errors at other lines
+# only, 5 preconditions.h rejected the launch.
 set -u
 cd "$(dirname "$0")"
 NVCC=${NVCC:-nvcc}
@@ -351,41 +508,128 @@ LIBS="-ltorch -ltorch_cpu -ltorch_cuda -lc10 -lc10_cuda"
 TORCH=""
 LIBS=""
 {{- end}}
-if [ ! -x harness ] || [ harness.cu -nt harness ]; then
-  $NVCC $FLAGS $TORCH harness.cu -o harness $LIBS || exit 3
+# build NAME [-DVARIANT]: builds harness.cu into NAME unless it is newer.
+build() {
+  [ -x "$1" ] && [ ! harness.cu -nt "$1" ] && return 0
+  out=$1; shift
+  $NVCC $FLAGS $TORCH "$@" harness.cu -o "$out" $LIBS
+}
+# sanitize BINARY LOG: runs BINARY under the sanitizer; true when it
+# reported an error.
+{{- if eq .Tool "memcheck"}}
+# A store one element past a buffer lands in the next allocation, which
+# memcheck accepts: padding after every allocation makes it an error.
+PADDING=
+"$SANITIZER" --help 2>/dev/null | grep -q -- "--padding" && PADDING="--padding 65536"
+{{- else}}
+PADDING=
+{{- end}}
+sanitize() {
+  "$SANITIZER" --tool {{.Tool}} $PADDING --error-exitcode 99 "./$1" > "$2" 2>&1
+  status=$?
+  cat "$2"
+  grep -Eq "ERROR SUMMARY: [1-9]" "$2" || [ $status = 99 ]
+}
+# lines LOG: the source lines the sanitizer named.
+lines() { grep -Eo "in [^ ]+:[0-9]+" "$1" | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' '; }
+build harness || exit 3
+if [ -f preconditions.h ]; then
+  ./harness > precondition.log 2>&1
+  if grep -q "violates the precondition" precondition.log; then cat precondition.log; exit 5; fi
 fi
-"$SANITIZER" --tool {{.Tool}} --error-exitcode 99 ./harness > sanitizer.log 2>&1
-status=$?
-cat sanitizer.log
-if grep -q "cudavet-repro: the witness needs" sanitizer.log; then exit 2; fi
-if grep -Eq "ERROR SUMMARY: [1-9]" sanitizer.log || [ $status = 99 ]; then
-  echo "cudavet-repro: {{.Tool}} reported errors at: $(grep -Eo "in [^ ]+:[0-9]+" sanitizer.log | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' ')"
+evidence=
+if sanitize harness sanitizer.log; then
+  evidence=sanitizer.log
+  echo "cudavet-repro: {{.Tool}} reported errors at: $(lines sanitizer.log)"
   if grep -q "{{.Base}}:{{.Line}}" sanitizer.log; then
     echo "cudavet-repro: {{.Tool}} reported the error at {{.Base}}:{{.Line}}"; exit 0
   fi
-  other=4
-else
-  other=1
 fi
-{{- if .Fixed}}
-# A wrapped index may stay inside its buffer, where memcheck cannot see it:
-# compare every buffer after the kernel with the kernel of fixed.cu (the
-# same file with cudavet's int64_t fixes) on the same inputs.
-if [ -f fixed.cu ] && { [ -x harness_fixed ] && [ ! harness.cu -nt harness_fixed ] ||
-  $NVCC $FLAGS $TORCH -DCUDAVET_FIXED harness.cu -o harness_fixed $LIBS; }; then
-  ./harness > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
-  cat plain.log fixed.log
-fi
-if [ -f fixed.log ] && grep -q "run: no error" fixed.log; then
-  differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
-  if [ -n "$differ" ]; then
-    echo "cudavet-repro: the outputs differ from the int64_t-fixed kernel's in: $differ(the wrap's effect)"; exit 0
+if grep -q "cudavet-repro: the witness needs" sanitizer.log; then exit 2; fi
+{{- if .Isolated}}
+# The kernel stopped at another of its findings before this line ran, or
+# one of them hid this one: run isolated.cu, the same file with the
+# kernel's other findings neutralised ({{.Neutralised}}).
+if [ -f isolated.cu ] && { [ -n "$evidence" ]{{if .Fixed}} || true{{end}}; }; then
+  if build harness_isolated -DCUDAVET_ISOLATED; then
+    evidence=
+    if sanitize harness_isolated isolated.log; then
+      evidence=isolated.log
+      # Edits keep every line where it was: isolated.cu:LINE is the line.
+      if grep -Eq "({{.Base}}|isolated\.cu):{{.Line}}([^0-9]|$)" isolated.log; then
+        echo "cudavet-repro: with the kernel's other findings neutralised (isolated.cu), {{.Tool}} reported the error at {{.Base}}:{{.Line}}"; exit 0
+      fi
+      echo "cudavet-repro: with the kernel's other findings neutralised (isolated.cu), {{.Tool}} reported errors at: $(lines isolated.log)"
+    else
+      echo "cudavet-repro: with the kernel's other findings neutralised (isolated.cu), {{.Tool}} saw nothing"
+    fi
+  else
+    echo "cudavet-repro: isolated.cu did not build"
   fi
-  echo "cudavet-repro: the outputs equal the int64_t-fixed kernel's: no effect at this build"
 fi
 {{- end}}
-if [ $other = 4 ]; then
+{{- if and (eq .Checker "overflow") (not .HasFix)}}
+# This finding has no int64_t fix (a narrowing conversion, say), so
+# fixed.cu keeps it: an error in the kernel whose other findings are
+# neutralised (or that has none) is this finding's, where its value is
+# used.
+if [ -n "$evidence" ]; then
+  echo "cudavet-repro: {{.Tool}} reported errors at $(lines $evidence)where the value is used, in the kernel with no other finding left ({{if .Isolated}}isolated.cu{{else}}it has none{{end}}); the finding has no int64_t fix to compare with"; exit 0
+fi
+{{- end}}
+{{- if .Fixed}}
+# An overflow's wrapped value makes its error where it is used, often on
+# another line: the finding is shown when the kernel with only this wrap
+# left in ({{if .Isolated}}isolated.cu{{else}}the file as written{{end}}) errs and fixed.cu (the same file with all of
+# cudavet's int64_t fixes) runs clean on the same inputs.
+if [ -f fixed.cu ] && build harness_fixed -DCUDAVET_FIXED; then
+  if [ -n "$evidence" ]; then
+    if sanitize harness_fixed fixed_sanitizer.log; then
+      echo "cudavet-repro: the int64_t-fixed kernel errs too, at: $(lines fixed_sanitizer.log)"
+    else
+      echo "cudavet-repro: {{.Tool}} reported errors at $(lines $evidence)with this wrap left in; the int64_t-fixed kernel is clean"; exit 0
+    fi
+  else
+    # A wrapped index may stay inside its buffer, where memcheck cannot
+    # see it: compare every buffer after the kernel with fixed.cu's.
+    plain=harness
+{{- if .Isolated}}
+    [ -x harness_isolated ] && plain=harness_isolated
+{{- end}}
+    ./$plain > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
+    cat plain.log fixed.log
+    if grep -q "run: no error" fixed.log; then
+      differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
+      if [ -n "$differ" ]; then
+        echo "cudavet-repro: the outputs differ from the int64_t-fixed kernel's in: $differ(the wrap's effect)"; exit 0
+      fi
+      echo "cudavet-repro: the outputs equal the int64_t-fixed kernel's: no effect at this build"
+    fi
+  fi
+fi
+{{- end}}
+{{- if eq .Checker "uninit"}}
+# initcheck checks global memory only: show a read of shared memory no
+# thread wrote by its effect. The kernel runs twice, after a kernel that
+# fills every SM's shared memory with 0x00 and after one that fills it
+# with 0xff; outputs that differ depend on what the kernel never wrote.
+if [ -z "$evidence" ]; then
+  CUDAVET_POISON=0x00 ./harness > poison00.log 2>&1; CUDAVET_POISON=0xff ./harness > poisonff.log 2>&1
+  CUDAVET_POISON=0x00 ./harness > poison00b.log 2>&1
+  cat poison00.log poisonff.log
+  if ! cmp -s poison00.log poison00b.log; then
+    echo "cudavet-repro: two runs after the same fill differ: the outputs are not deterministic"
+  elif grep -q "run: no error" poison00.log && grep -q "run: no error" poisonff.log; then
+    differ=$(diff poison00.log poisonff.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
+    if [ -n "$differ" ]; then
+      echo "cudavet-repro: the outputs depend on the shared memory left by an earlier kernel, in: $differ(the uninitialised read's effect)"; exit 0
+    fi
+    echo "cudavet-repro: the outputs do not depend on the shared memory left by an earlier kernel"
+  fi
+fi
+{{- end}}
+if [ -n "$evidence" ]; then
   echo "cudavet-repro: {{.Tool}} reported errors, none at {{.Base}}:{{.Line}}"; exit 4
 fi
-echo "cudavet-repro: {{.Tool}} saw nothing (run status $status)"; exit 1
+echo "cudavet-repro: {{.Tool}} saw nothing"; exit 1
 `))

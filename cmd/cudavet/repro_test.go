@@ -41,7 +41,7 @@ func TestRepro(t *testing.T) {
 		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
 	}
 	dir := t.TempDir()
-	code, stdout, stderr := realCLI(t, append([]string{"-json", "-repro", filepath.Join(dir, "repro")}, reproInputs(t)...)...)
+	code, stdout, stderr := realCLI(t, append([]string{"-checks", "all", "-json", "-repro", filepath.Join(dir, "repro")}, reproInputs(t)...)...)
 	if code != exitFindings {
 		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
 	}
@@ -116,6 +116,21 @@ func writeShim(t *testing.T) string {
 // with clang-15 against the shims, as nvcc would build it.
 func compileHarness(t *testing.T, include, dir string) {
 	t.Helper()
+	variants := []string{""}
+	for _, v := range []struct{ file, define string }{{"fixed.cu", "-DCUDAVET_FIXED"}, {"isolated.cu", "-DCUDAVET_ISOLATED"}} {
+		if _, err := os.Stat(filepath.Join(dir, v.file)); err == nil {
+			variants = append(variants, v.define)
+		}
+	}
+	for _, v := range variants {
+		compileVariant(t, include, dir, v)
+	}
+}
+
+// compileVariant type-checks dir/harness.cu with define set ("" for the
+// plain harness).
+func compileVariant(t *testing.T, include, dir, define string) {
+	t.Helper()
 	for _, host := range []bool{false, true} {
 		args := shim.Args(shim.Options{Host: host})
 		for i, a := range args {
@@ -131,10 +146,67 @@ func compileHarness(t *testing.T, include, dir string) {
 				args = append(args, "-I"+src, "-I.")
 			}
 		}
+		if define != "" {
+			args = append(args, define)
+		}
 		cmd := exec.Command("clang-15", append(append([]string{"-fsyntax-only", "-Werror=return-type"}, args...), "harness.cu")...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
-			t.Errorf("%s (host %v) does not compile: %v\n%s", filepath.Base(dir), host, err, out)
+			t.Errorf("%s %s(host %v) does not compile: %v\n%s", filepath.Base(dir), define, host, err, out)
 		}
+	}
+}
+
+// TestReproIsolated checks the isolated variant of a finding whose kernel
+// has other memory findings: isolated.cu leaves the finding's own line
+// as written, routes the other findings' accesses through the guard, and
+// compiles with the harness.
+func TestReproIsolated(t *testing.T) {
+	if _, err := exec.LookPath("clang-15"); err != nil {
+		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-repro", dir, "../../checkers/bounds/testdata/bug_row_off_by_one.cu",
+		"../../checkers/bounds/testdata/bug_local_vals_count.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	want := map[string]struct{ kept, guarded string }{
+		"bounds-bug_row_off_by_one-14": {"const float x = in[token * hidden_size + i] + bias[i];",
+			"(*cudavet_guard::ok(&(out[token * hidden_size + i]))) = "},
+		"bounds-bug_row_off_by_one-15": {"    out[token * hidden_size + i] = ",
+			"(*cudavet_guard::ok(&(in[token * hidden_size + i]))) + (*cudavet_guard::ok(&(bias[i])))"},
+		// A local array's access is checked against the array itself.
+		"bounds-bug_local_vals_count-21": {"amax = fmaxf(amax, fabsf(vals[i]));",
+			"(*cudavet_guard::in(&(vals[i]), vals)) = in[row + base + i];"},
+	}
+	include := writeShim(t)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, e := range entries {
+		w, ok := want[e.Name()[min(4, len(e.Name())):]]
+		if !ok {
+			continue
+		}
+		found++
+		src, err := os.ReadFile(filepath.Join(dir, e.Name(), "isolated.cu"))
+		if err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+			continue
+		}
+		if !strings.Contains(string(src), w.kept) || !strings.Contains(string(src), w.guarded) {
+			t.Errorf("%s: isolated.cu does not keep %q and guard %q:\n%s", e.Name(), w.kept, w.guarded, src)
+		}
+		script, _ := os.ReadFile(filepath.Join(dir, e.Name(), "run.sh"))
+		if !strings.Contains(string(script), "-DCUDAVET_ISOLATED") {
+			t.Errorf("%s: run.sh does not build the isolated variant", e.Name())
+		}
+		compileHarness(t, include, filepath.Join(dir, e.Name()))
+	}
+	if found != len(want) {
+		t.Errorf("found %d of the %d bounds reproducers", found, len(want))
 	}
 }

@@ -63,7 +63,8 @@ func (t *Trace) complete(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 }
 
 // generous returns, for each region whose length m leaves free, that it
-// holds as many bytes as the largest region m fixes, up to twice that.
+// holds as many bytes as the largest region m fixes, up to twice that;
+// at most smallRegionBytes when m fixes none.
 func (t *Trace) generous(m solver.Model) []*sym.Term {
 	fixed := func(e *sym.Term) bool {
 		for _, v := range e.Vars() {
@@ -83,10 +84,21 @@ func (t *Trace) generous(m solver.Model) []*sym.Term {
 	}
 	var out []*sym.Term
 	for _, r := range t.Regions {
-		if r.Bytes != nil && !fixed(r.Bytes) && largest > 0 {
+		switch {
+		case r.Bytes == nil || fixed(r.Bytes):
+		case largest > 0:
 			out = append(out, sym.Uge(r.Bytes, sym.Const(r.Bytes.Width, largest)),
 				sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, 2*largest)))
+		default:
+			// The violation fixes no buffer (a race or an uninitialised
+			// read in shared memory): small buffers, so that the grid they
+			// size is small and a sanitizer finishes.
+			out = append(out, sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, smallRegionBytes)))
 		}
 	}
 	return out
 }
+
+// smallRegionBytes bounds the free regions of a completion whose model
+// fixes none.
+const smallRegionBytes = 16 << 20

@@ -67,6 +67,16 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 			}
 			break
 		}
+		for _, r := range tr.Regions {
+			if r.Var == p && r.Null != nil && !r.Null.IsFalse() {
+				// Null only where the witness says so: a flag the query
+				// left free is false, not the default size 1.
+				if v, err := sym.Eval(r.Null, modelEnv(w)); err == nil && v&1 == 1 {
+					a.Null = true
+				}
+				break
+			}
+		}
 	case *ir.IntType:
 		a.Kind = "int"
 		term := sym.Var(p.Name, t.Bits)
@@ -81,7 +91,11 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 		}
 	case *ir.BoolType:
 		a.Kind = "bool"
-		if v, ok := env(p.Name); ok {
+		term := sym.Var(p.Name, 0)
+		if tr.Spec != nil && tr.Spec.Params[p] != nil {
+			term = tr.Spec.Params[p]
+		}
+		if v, err := sym.Eval(term, modelEnv(w)); err == nil {
 			a.Value = int64(v & 1)
 		}
 	case *ir.FloatType:
@@ -120,6 +134,19 @@ func defaultEnv(w *symex.Witness) func(string) (uint64, bool) {
 			return 0, true
 		}
 		return 1, true
+	}
+}
+
+// modelEnv is the witness model where a variable the query did not
+// constrain is 0 (false): for the flags and null conditions of a
+// launch, where a default of 1 would make a pointer null.
+func modelEnv(w *symex.Witness) func(string) (uint64, bool) {
+	m := w.Launch
+	if m == nil {
+		m = w.Model
+	}
+	return func(name string) (uint64, bool) {
+		return m[name], true
 	}
 }
 

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""table.py DIAGS.json RESULTS.tsv: prints the table rows and summary of
+testdata/repro/RESULTS.md from cudavet -json output (the run that wrote
+the reproducers) and the results.tsv of running them (bug/NAME and
+ok/NAME, run.sh's exit status, seconds, its last cudavet-repro line)."""
+import json, os, re, sys
+from collections import Counter, defaultdict
+
+TOOL = {"overflow": "memcheck", "bounds": "memcheck", "align": "memcheck", "nilptr": "memcheck",
+        "race": "racecheck", "uninit": "initcheck", "warpsync": "synccheck", "barrierdiv": "synccheck"}
+diags = json.load(open(sys.argv[1]))["diagnostics"]
+runs = {}
+for line in open(sys.argv[2]):
+    f = line.rstrip("\n").split("\t")
+    if len(f) >= 4 and not (f[1] == "skipped" and f[0] in runs):
+        runs[f[0]] = (f[1], f[2], f[3])  # the last run of a name wins
+
+def key(d):
+    return "%s-%s-%d" % (d["checker"], os.path.splitext(os.path.basename(d["file"]))[0], d["line"])
+
+def verdict(rc, text):
+    if rc == "skipped":
+        return "not run"
+    if rc == "0":
+        if "int64_t-fixed kernel is clean" in text or "where the value is used" in text:
+            return "use site"
+        if "neutralised" in text:
+            return "isolated"
+        if "differ" in text or "depend on" in text:
+            return "effect"
+        return "line"
+    if rc == "4":
+        return "elsewhere"
+    if rc == "1":
+        return "not seen"
+    if rc == "2":
+        return "does not fit"
+    if rc == "5":
+        return "rejected"
+    if rc in ("124", "137"):
+        return "timeout"
+    return "error %s" % rc
+
+def seen(rc, secs, text):
+    text = text.replace("cudavet-repro: ", "")
+    if rc == "skipped":
+        return "not run: the session's device time was spent"
+    if rc in ("124", "137"):
+        return "not finished within %s s" % secs
+    return text or "exit status %s" % rc
+
+rows, summary = [], defaultdict(Counter)
+dirs = sorted({k.split("/", 1)[1] for k in runs if k.startswith("bug/")})
+by_key = {d[4:]: d for d in dirs}
+done = set()
+for d in diags:
+    if d.get("kind") != "finding" or d["checker"] not in TOOL or not d.get("repro"):
+        continue
+    k = key(d)
+    if k in done:
+        continue
+    done.add(k)
+    name = by_key.get(k)
+    if name is None:
+        rows.append((k, d, "not run", "", ""))
+        summary[d["checker"]]["not run"] += 1
+        continue
+    rc, secs, text = runs["bug/" + name]
+    v = verdict(rc, text)
+    summary[d["checker"]][v] += 1
+    twin = ""
+    if "ok/" + name in runs:
+        trc, tsecs, ttext = runs["ok/" + name]
+        tv = verdict(trc, ttext)
+        twin = {"not seen": "clean", "rejected": "rejected by its launcher's check: " + ttext.replace("cudavet-repro: ", "")}.get(tv, "%s: %s" % (tv, seen(trc, tsecs, ttext)))
+        summary["ok twins"][tv] += 1
+    rows.append((name, d, v, seen(rc, secs, text), twin))
+
+def short(m, n=110):
+    return m if len(m) <= n else m[:n] + "..."
+
+print("| # | finding | checker | tool | verdict | what run.sh printed last | ok twin at the same sizes |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+for name, d, v, s, twin in rows:
+    print("| %s | `%s:%d` %s | %s | %s | %s | %s | %s |" % (
+        name[:3], os.path.basename(d["file"]), d["line"], short(d["message"]).replace("|", "\\|"),
+        d["checker"], TOOL[d["checker"]], v, s.replace("|", "\\|"), twin or "—"))
+print()
+cols = ["line", "isolated", "use site", "effect", "elsewhere", "not seen", "does not fit", "timeout", "rejected", "not run"]
+print("| checker | findings | " + " | ".join(cols) + " |")
+print("| --- | --- | " + " | ".join("---" for _ in cols) + " |")
+for c in ["overflow", "bounds", "align", "nilptr", "race", "uninit", "warpsync", "ok twins"]:
+    if c in summary:
+        cnt = summary[c]
+        print("| %s | %d | " % (c, sum(cnt.values())) + " | ".join(str(cnt.get(x, 0)) for x in cols) + " |")
+other = {x for c in summary.values() for x in c} - set(cols)
+if other:
+    print("\nother verdicts:", ", ".join(sorted(other)))
