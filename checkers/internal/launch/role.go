@@ -32,8 +32,10 @@ const restDims = "model_rest"
 //     batch, sequences, cache blocks) is user-controlled, up to the
 //     token limit;
 //   - the numel of an activation is user-controlled up to the numel
-//     limit; numel over the dimensions the code asked for (its rows when
-//     it asked for the last) up to the token limit.
+//     limit; numel over the dimensions the code asked for is its rows
+//     when it asked for the last ones (up to the token limit), and its
+//     inner dimensions, model-fixed like a parameter's, when it asked
+//     only for the first ones.
 //
 // Sizes that come from no tensor (integers no name classifies, returned
 // by helpers the analysis does not summarise) stay unclassified.
@@ -48,6 +50,12 @@ func role(h *hvar) (class, string) {
 		// the dimensions it was split into, which the facts define.
 		return userClass, "numel"
 	case h.kind == restVar && param:
+		return fixedClass, restDims
+	case h.kind == restVar && len(h.ten.lead) > 0 && len(h.ten.trail) == 0:
+		// The dimensions after the ones asked for from the front (query
+		// [num_seqs, num_heads, head_size] after size(0..2), or the row
+		// width behind stride(0)): model dimensions or none, like a
+		// parameter's, never a count of rows.
 		return fixedClass, restDims
 	case h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) > 0:
 		// numel over the dimensions asked for: the rows of a [rows,

@@ -25,6 +25,10 @@ func TestRoles(t *testing.T) {
 		"../../overflow/testdata/bug_src_grid_stride_numel.cu": {
 			"n                        user     numel of x",
 		},
+		"testdata/inner_dims.cu": {
+			"num_seqs                 user",
+			"q_stride                 fixed    inner dims of query",
+		},
 		"../../overflow/testdata/bug_src_rows_cols_helper.cu": {
 			"from residual_add",
 			"rows                     user     rows of a",
