@@ -38,9 +38,9 @@ type Options struct {
 type Chain struct {
 	s     Solver
 	ind   *Independence // nil without Options.Independence
-	rng   *Ranges       // nil without Options.Ranges
+	rng   *Refuter      // the range step; nil without Options.Ranges
 	prop  *Propagate    // nil without Options.Propagate
-	lin   *Linear       // nil without Options.Ranges
+	lin   *Refuter      // the linear step; nil without Options.Ranges
 	cache *Cache        // nil without Options.Cache
 	meter *meter
 

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"sort"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 )
@@ -64,7 +63,6 @@ func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
 	if verr != nil {
 		return r, m, err
 	}
-	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
 	if w := WorkOf(ctx); w > 0 {
 		ctx = WithWork(ctx, max(1, w/cornerShare))
 	}
@@ -81,7 +79,7 @@ func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
 			if tries == maxCorners || ctx.Err() != nil {
 				return Unknown, nil, nil
 			}
-			sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, uint64(x)&widthMask(v.Width))})
+			sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, uint64(x)&sym.Mask(v.Width))})
 			if trivialUnsat(sub) {
 				continue
 			}
@@ -91,7 +89,7 @@ func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
 				return Unknown, nil, err2
 			}
 			if r2 == Sat {
-				out := Model{v.Name: uint64(x) & widthMask(v.Width)}
+				out := Model{v.Name: uint64(x) & sym.Mask(v.Width)}
 				for k, val := range m2 {
 					out[k] = val
 				}

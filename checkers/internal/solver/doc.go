@@ -27,7 +27,7 @@
 //
 //	solver.go        Result, Model, Query, Solver, Reasoner, Satisfies
 //	chain.go         Options, Chain, NewChain: the decorators in one place
-//	ranges.go        Ranges: Unsat by interval reasoning (sym.Refute)
+//	ranges.go        Refuter: Unsat by the range and linear steps (sym.Refute, sym.RefuteLinear), memoized
 //	propagate.go     Propagate: substitute variable equalities, fold
 //	independence.go  Independence and Slice: constraints connected to the goal
 //	definitions.go   dropDefinitions: definitions of otherwise unused variables

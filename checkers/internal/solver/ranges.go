@@ -8,31 +8,40 @@ import (
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 )
 
-// Ranges answers Unsat, without the base solver, a query whose terms range
-// reasoning refutes (see sym.Refute): interval bounds of the sizes, thread
-// and block ids and of the index expressions over them settle most
-// "index < length" and "product fits in int" checks of inference kernels
-// in microseconds. Other queries go on to the next solver.
-type Ranges struct {
-	next Solver
-	hits atomic.Int64
+// Refuter answers Unsat, without the base solver, a query a cheap,
+// exact refutation proves unsatisfiable, and passes the others on. Two
+// sit in a chain:
+//
+//   - the range step (NewRanges) first: interval bounds of the sizes,
+//     thread and block ids and of the index expressions over them settle
+//     most "index < length" and "product fits in int" checks of inference
+//     kernels in microseconds (sym.Refute, then sym.RefuteLinear);
+//   - the linear step (NewLinear) below Split: a case with the profile's
+//     sizes substituted is linear where the whole query multiplies two
+//     sizes (sym.RefuteLinear).
+type Refuter struct {
+	next    Solver
+	refutes func(Query) bool
+	hits    atomic.Int64
 }
 
 // NewRanges returns next behind the range step.
-func NewRanges(next Solver) *Ranges { return &Ranges{next: next} }
+func NewRanges(next Solver) *Refuter { return &Refuter{next: next, refutes: RangeRefutes} }
 
-// Check answers Unsat when sym.Refute proves the query unsatisfiable, else
-// asks the next solver.
-func (r *Ranges) Check(ctx context.Context, q Query) (Result, Model, error) {
-	if RangeRefutes(q) {
+// NewLinear returns next behind the linear step.
+func NewLinear(next Solver) *Refuter { return &Refuter{next: next, refutes: linearRefutes} }
+
+// Check answers Unsat when the step refutes q, else asks next.
+func (r *Refuter) Check(ctx context.Context, q Query) (Result, Model, error) {
+	if r.refutes(q) {
 		r.hits.Add(1)
 		return Unsat, nil, nil
 	}
 	return r.next.Check(ctx, q)
 }
 
-// Hits returns how many queries the range step answered.
-func (r *Ranges) Hits() int64 { return r.hits.Load() }
+// Hits returns how many queries the step answered.
+func (r *Refuter) Hits() int64 { return r.hits.Load() }
 
 // RangeRefutes reports whether range reasoning or linear arithmetic
 // (sym.Refute, sym.RefuteLinear) alone proves q
@@ -84,27 +93,3 @@ func (r *refuteMemo) get(q Query, kind byte, f func([]*sym.Term) bool) bool {
 	r.mu.Unlock()
 	return v
 }
-
-// Linear answers Unsat, without the base solver, a query that linear
-// arithmetic over its integer form refutes (sym.RefuteLinear). In the
-// chain it sits below Split: a case with the profile's sizes substituted
-// is linear where the whole query multiplies two sizes.
-type Linear struct {
-	next Solver
-	hits atomic.Int64
-}
-
-// NewLinear returns next behind the linear step.
-func NewLinear(next Solver) *Linear { return &Linear{next: next} }
-
-// Check answers Unsat when sym.RefuteLinear refutes q, else asks next.
-func (l *Linear) Check(ctx context.Context, q Query) (Result, Model, error) {
-	if linearRefutes(q) {
-		l.hits.Add(1)
-		return Unsat, nil, nil
-	}
-	return l.next.Check(ctx, q)
-}
-
-// Hits returns how many queries the linear step answered.
-func (l *Linear) Hits() int64 { return l.hits.Load() }

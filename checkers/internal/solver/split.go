@@ -156,27 +156,7 @@ func substitute(q Query, m map[string]*sym.Term) Query {
 // combinations than budget, a selector that ties them is split on
 // first instead (see selectorVar).
 func splitVar(q Query, budget int) (*sym.Term, []uint64) {
-	domains := map[string][]uint64{}
-	vars := map[string]*sym.Term{}
-	var visit func(t *sym.Term)
-	visit = func(t *sym.Term) {
-		if t.Op == sym.OpBAnd {
-			for _, a := range t.Args {
-				visit(a)
-			}
-			return
-		}
-		if v, vals := finiteDomain(t); v != nil {
-			if old, ok := domains[v.Name]; ok {
-				domains[v.Name] = intersect(old, vals)
-			} else {
-				domains[v.Name], vars[v.Name] = vals, v
-			}
-		}
-	}
-	for _, t := range q.Terms() {
-		visit(t)
-	}
+	domains, vars := finiteDomains(q)
 	for n, vals := range domains {
 		if len(vals) > maxValues {
 			delete(domains, n)
@@ -219,6 +199,28 @@ func splitVar(q Query, budget int) (*sym.Term, []uint64) {
 	vals := append([]uint64(nil), domains[names[0]]...)
 	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
 	return vars[names[0]], vals
+}
+
+// finiteDomains returns the values the top-level conjuncts of q restrict
+// each variable to (see finiteDomain; several conjuncts of one variable
+// intersect), and the variables by name.
+func finiteDomains(q Query) (map[string][]uint64, map[string]*sym.Term) {
+	domains := map[string][]uint64{}
+	vars := map[string]*sym.Term{}
+	for _, t := range q.Terms() {
+		for _, c := range sym.AppendConjuncts(nil, t) {
+			v, vals := finiteDomain(c)
+			if v == nil {
+				continue
+			}
+			if old, ok := domains[v.Name]; ok {
+				domains[v.Name] = intersect(old, vals)
+			} else {
+				domains[v.Name], vars[v.Name] = vals, v
+			}
+		}
+	}
+	return domains, vars
 }
 
 // intersect returns the values of a that b has too.
@@ -282,7 +284,7 @@ func selectorVar(q Query, candidates map[string]int) (*sym.Term, []uint64) {
 		}
 		var vals []uint64
 		for x := lo; x <= hi; x++ {
-			vals = append(vals, uint64(x)&widthMask(g.Width))
+			vals = append(vals, uint64(x)&sym.Mask(g.Width))
 		}
 		return g, vals
 	}
@@ -299,18 +301,7 @@ func selectorCases(q Query, g *sym.Term, vals []uint64, candidates map[string]in
 		if trivialFalse(sub.Terms()) {
 			continue
 		}
-		doms := map[string][]uint64{}
-		for _, t := range sub.Terms() {
-			for _, cj := range sym.AppendConjuncts(nil, t) {
-				if v, vs := finiteDomain(cj); v != nil && candidates[v.Name] > 0 {
-					if old, ok := doms[v.Name]; ok {
-						doms[v.Name] = intersect(old, vs)
-					} else {
-						doms[v.Name] = vs
-					}
-				}
-			}
-		}
+		doms, _ := finiteDomains(sub)
 		n := 1
 		for name := range candidates {
 			if d, ok := doms[name]; ok {
@@ -322,13 +313,6 @@ func selectorCases(q Query, g *sym.Term, vals []uint64, candidates map[string]in
 		total = min(total+n, 1<<30)
 	}
 	return total
-}
-
-func widthMask(w int) uint64 {
-	if w >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<uint(w) - 1
 }
 
 func mentionsName(t *sym.Term, names map[string]int) bool {
@@ -355,13 +339,13 @@ func constBounds(q Query, g *sym.Term) (lo, hi int64, ok bool) {
 				strict = 1
 			}
 			if k, isConst := y.Const(); isConst && x.Op == sym.OpVar && x.Name == g.Name {
-				b := signed(k, g.Width) - strict
+				b := sym.SignExtend(k, g.Width) - strict
 				if !haveHi || b < hi {
 					hi, haveHi = b, true
 				}
 			}
 			if k, isConst := x.Const(); isConst && y.Op == sym.OpVar && y.Name == g.Name {
-				b := signed(k, g.Width) + strict
+				b := sym.SignExtend(k, g.Width) + strict
 				if !haveLo || b > lo {
 					lo, haveLo = b, true
 				}
@@ -369,16 +353,6 @@ func constBounds(q Query, g *sym.Term) (lo, hi int64, ok bool) {
 		}
 	}
 	return lo, hi, haveLo && haveHi
-}
-
-func signed(k uint64, w int) int64 {
-	if w >= 64 {
-		return int64(k)
-	}
-	if k&(1<<uint(w-1)) != 0 {
-		return int64(k | ^widthMask(w))
-	}
-	return int64(k)
 }
 
 // finiteDomain recognises v = c1 ∨ … ∨ v = ck (or v = c) over one
@@ -408,10 +382,10 @@ func finiteDomain(t *sym.Term) (*sym.Term, []uint64) {
 		possible := true
 		if (x.Op == sym.OpSExt || x.Op == sym.OpZExt) && x.Args[0].Op == sym.OpVar {
 			inner := x.Args[0]
-			low := c & widthMask(inner.Width)
+			low := c & sym.Mask(inner.Width)
 			back := low
 			if x.Op == sym.OpSExt {
-				back = uint64(signed(low, inner.Width)) & widthMask(x.Width)
+				back = uint64(sym.SignExtend(low, inner.Width)) & sym.Mask(x.Width)
 			}
 			possible = back == c
 			x, c = inner, low
