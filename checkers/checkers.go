@@ -38,6 +38,18 @@ var severityNames = [...]string{"error", "warning", "info"}
 // String returns "error", "warning" or "info".
 func (s Severity) String() string { return severityNames[s] }
 
+// SeverityNamed returns the severity String names: Warning for
+// "warning", Info for "info", and Error for anything else (a
+// configuration file's levels are checked when it is read).
+func SeverityNamed(name string) Severity {
+	for i, n := range severityNames {
+		if n == name {
+			return Severity(i)
+		}
+	}
+	return Error
+}
+
 // Check is a registered checker.
 type Check struct {
 	Analyzer *analysis.Analyzer

@@ -125,3 +125,11 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+func TestSeverityNamed(t *testing.T) {
+	for _, s := range []Severity{Error, Warning, Info} {
+		if got := SeverityNamed(s.String()); got != s {
+			t.Errorf("SeverityNamed(%q) = %v", s.String(), got)
+		}
+	}
+}

@@ -140,7 +140,7 @@ func withProject(base *config, c *project.Config) (*config, error) {
 			if err := known(sv.Checker, "severity"); err != nil {
 				return nil, err
 			}
-			reg.Lookup(sv.Checker.Value).Severity = severityOf(sv.Level.Value)
+			reg.Lookup(sv.Checker.Value).Severity = checkers.SeverityNamed(sv.Level.Value)
 		}
 		out.registry = reg
 	}
@@ -183,15 +183,4 @@ func withProject(base *config, c *project.Config) (*config, error) {
 		out.skipUnused = !c.UnusedIgnores.Value
 	}
 	return &out, nil
-}
-
-// severityOf maps a configuration file's level to the registry's.
-func severityOf(level string) checkers.Severity {
-	switch level {
-	case "warning":
-		return checkers.Warning
-	case "info":
-		return checkers.Info
-	}
-	return checkers.Error
 }

@@ -162,7 +162,7 @@ func (a *app) configSeverities(o *options, c *config.Config, at func(int) string
 		cp := *ch
 		origin := "default"
 		if s, ok := changed[ch.Name()]; ok {
-			cp.Severity = severityOf(s.Level.Value)
+			cp.Severity = checkers.SeverityNamed(s.Level.Value)
 			origin = at(s.Level.Line)
 		}
 		reg[i] = &cp
@@ -170,16 +170,6 @@ func (a *app) configSeverities(o *options, c *config.Config, at func(int) string
 	}
 	a.registry = reg
 	return nil
-}
-
-func severityOf(level string) checkers.Severity {
-	switch level {
-	case "warning":
-		return checkers.Warning
-	case "info":
-		return checkers.Info
-	}
-	return checkers.Error
 }
 
 // configModels: without -model, the file's profiles.
