@@ -188,6 +188,16 @@ func bindable(c *sym.Term) (v, t *sym.Term, exact, ok bool) {
 }
 
 func bindableTerms(c *sym.Term) (*sym.Term, *sym.Term, bool) {
+	if (c.Op == sym.OpUlt || c.Op == sym.OpUle) && c.Args[0].Op == sym.OpVar && c.Args[1].Op == sym.OpConst {
+		// v < 1 or v ≤ 0 unsigned is v = 0: threadIdx.y of a
+		// one-dimensional block, whose products with sizes then vanish
+		// (tid.y · blockDim.x made the linear tid nonlinear).
+		v, k := c.Args[0], c.Args[1].Val
+		if (c.Op == sym.OpUlt && k == 1) || (c.Op == sym.OpUle && k == 0) {
+			return v, sym.Const(v.Width, 0), true
+		}
+		return nil, nil, false
+	}
 	if c.Op != sym.OpEq {
 		return nil, nil, false
 	}

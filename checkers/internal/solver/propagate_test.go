@@ -26,6 +26,25 @@ func TestPropagateTwinTrips(t *testing.T) {
 	}
 }
 
+// threadIdx.y < 1 is threadIdx.y = 0: the linear thread index of a
+// one-dimensional block loses its product with the block's width.
+func TestPropagateUnitRange(t *testing.T) {
+	ty, bdx := v8("ty"), v8("bdx")
+	lin := sym.Add(v8("tx"), sym.Mul(ty, bdx))
+	q := query(sym.Ult(c8(3), lin), sym.Ult(ty, c8(1)))
+	got, binds, unsat := propagateEqualities(q)
+	if unsat || len(binds) != 1 || binds[0].v.Name != "ty" {
+		t.Fatalf("bindings %v (unsat %v), want ty = 0", binds, unsat)
+	}
+	for _, c := range got.Terms() {
+		for _, v := range c.Vars() {
+			if v.Name == "ty" || v.Name == "bdx" {
+				t.Fatalf("%v still mentions %s", c, v.Name)
+			}
+		}
+	}
+}
+
 // TestPropagateAgreesWithBrute: with equalities between variables and
 // definitions added to random queries, propagation never changes the
 // answer, and its models satisfy the query.

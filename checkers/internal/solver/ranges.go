@@ -47,12 +47,72 @@ func (r *Refuter) Hits() int64 { return r.hits.Load() }
 // (sym.Refute, sym.RefuteLinear) alone proves q
 // unsatisfiable.
 func RangeRefutes(q Query) bool {
-	return refutations.get(q, 'r', func(ts []*sym.Term) bool { return sym.Refute(ts) || sym.RefuteLinear(ts) })
+	return refutations.get(q, 'r', func(q Query) bool { return sym.Refute(q.Terms()) || refuteLinear(q) })
 }
 
-// linearRefutes is sym.RefuteLinear of q's terms, memoized.
+// linearRefutes is refuteLinear, memoized.
 func linearRefutes(q Query) bool {
-	return refutations.get(q, 'l', sym.RefuteLinear)
+	return refutations.get(q, 'l', refuteLinear)
+}
+
+// refuteLinear is sym.RefuteLinear of the goal's neighbourhood (see
+// goalSlice), then of the whole query. The launch's and the loops'
+// constraints that do not touch the goal can only cost elimination work
+// and case splits (a disjunction of the size guards is split before the
+// goal's own), which on a warp check ran out before the goal was
+// reached. Dropping conjuncts only weakens the system: the slice's
+// refutation is the query's.
+func refuteLinear(q Query) bool {
+	if s := goalSlice(q); s != nil && sym.RefuteLinear(s) {
+		return true
+	}
+	return sym.RefuteLinear(q.Terms())
+}
+
+// goalSlice returns the goal's conjuncts, the constraints that share a
+// variable with them, and the one-variable constraints (bounds) of every
+// variable those mention; nil when that is the whole query.
+func goalSlice(q Query) []*sym.Term {
+	if q.Goal == nil {
+		return nil
+	}
+	vars := map[string]bool{}
+	for _, v := range q.Goal.Vars() {
+		vars[v.Name] = true
+	}
+	touches := func(t *sym.Term) bool {
+		for _, v := range t.Vars() {
+			if vars[v.Name] {
+				return true
+			}
+		}
+		return false
+	}
+	var near []*sym.Term
+	in := make([]bool, len(q.Constraints))
+	for i, c := range q.Constraints {
+		if touches(c) {
+			in[i] = true
+			near = append(near, c)
+		}
+	}
+	for _, c := range near {
+		for _, v := range c.Vars() {
+			vars[v.Name] = true
+		}
+	}
+	out := []*sym.Term{q.Goal}
+	n := 0
+	for i, c := range q.Constraints {
+		if in[i] || (len(c.Vars()) == 1 && touches(c)) {
+			out = append(out, c)
+			n++
+		}
+	}
+	if n == len(q.Constraints) {
+		return nil
+	}
+	return out
 }
 
 // refutations memoizes the range and linear steps by query: a check's
@@ -64,8 +124,8 @@ func linearRefutes(q Query) bool {
 var refutations = &refuteMemo{m: map[refuteKey]bool{}}
 
 type refuteKey struct {
-	q    id
-	kind byte
+	q, goal id
+	kind    byte
 }
 
 type refuteMemo struct {
@@ -76,15 +136,18 @@ type refuteMemo struct {
 // maxRefutations bounds the table; past it the table starts over.
 const maxRefutations = 1 << 16
 
-func (r *refuteMemo) get(q Query, kind byte, f func([]*sym.Term) bool) bool {
-	k := refuteKey{setID(termIDs(q)), kind}
+func (r *refuteMemo) get(q Query, kind byte, f func(Query) bool) bool {
+	k := refuteKey{q: setID(termIDs(q)), kind: kind}
+	if q.Goal != nil {
+		k.goal = termID(q.Goal) // the slice depends on which terms are the goal
+	}
 	r.mu.Lock()
 	v, ok := r.m[k]
 	r.mu.Unlock()
 	if ok {
 		return v
 	}
-	v = f(q.Terms())
+	v = f(q)
 	r.mu.Lock()
 	if len(r.m) >= maxRefutations {
 		r.m = map[refuteKey]bool{}

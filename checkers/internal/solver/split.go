@@ -49,6 +49,13 @@ func (s *Split) Check(ctx context.Context, q Query) (Result, Model, error) {
 }
 
 func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
+	if top && RangeRefutes(q) {
+		// Propagation and independence above may have left a query the
+		// range step could not read as a whole (an equality substituted
+		// makes a product of sizes one monomial of the access and the
+		// length): tried once more before it multiplies into cases.
+		return Unsat, nil, nil
+	}
 	v, vals := splitVar(q, b.solver)
 	if v == nil {
 		if top {
@@ -114,7 +121,10 @@ type splitBudget struct{ leaves, solver int }
 // cases, once every few-valued factor is a constant, are linear), else
 // by the next solver, charged to the budget.
 func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Model, error) {
-	if linearRefutes(q) {
+	// A case's constants let range reasoning decide what the symbolic
+	// sizes hid: a lane's bit of a full mask enumerated once the block
+	// size is a number, a bound that was a product of two sizes.
+	if RangeRefutes(q) {
 		return Unsat, nil, nil
 	}
 	if b.solver--; b.solver < 0 {
@@ -124,8 +134,8 @@ func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Mode
 }
 
 // trivialUnsat reports whether a case is settled without a solver: a
-// conjunct simplified to false, or one propagation folds to false. (The
-// range and linear steps below Split see every case that is left.)
+// conjunct simplified to false, or one propagation folds to false. (Each
+// case that is left meets the range and linear steps in leaf.)
 func trivialUnsat(q Query) bool {
 	if trivialFalse(q.Terms()) {
 		return true

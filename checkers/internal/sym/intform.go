@@ -63,11 +63,13 @@ func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	if st.fixpoint(cs) {
 		return nil, false, false
 	}
-	return st.intForm(cs)
+	return st.intForm(cs, false)
 }
 
-// intForm is IntForm under bounds st already found for cs.
-func (st *ranges) intForm(cs []*Term) (form []*ITerm, all, ok bool) {
+// intForm is IntForm under bounds st already found for cs; with nonlin
+// it keeps the conjuncts with products of two non-constants too (exact
+// over the integers all the same), for RefuteLinear's product lemmas.
+func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool) {
 	st.memo = map[*Term]pair{}
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
 	all = true
@@ -79,9 +81,11 @@ func (st *ranges) intForm(cs []*Term) (form []*ITerm, all, ok bool) {
 			}
 			return
 		}
-		if f := e.boolean(c); f != nil && !f.Nonlin {
+		if f := e.boolean(c); f != nil && (nonlin || !f.Nonlin) {
 			form = append(form, f)
 			return
+		} else if f != nil {
+			st.nonlinLeft = true
 		}
 		all = false
 	}

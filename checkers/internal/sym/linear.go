@@ -1,7 +1,9 @@
 package sym
 
 import (
+	encbin "encoding/binary"
 	"math/big"
+	"sort"
 )
 
 // RefuteLinear reports whether the linear part of the conjunction cs is
@@ -23,7 +25,24 @@ func RefuteLinear(cs []*Term) bool {
 	if st.fixpoint(cs) {
 		return true // the intervals alone refute it
 	}
-	form, _, ok := st.intForm(cs)
+	form, _, ok := st.intForm(cs, false)
+	if ok {
+		lp := &linProblem{tl: newTwinLemmas(st), work: maxFMWork, leaves: maxLinearLeaves}
+		var base []*ITerm
+		for _, f := range form {
+			base = appendIConjuncts(base, f)
+		}
+		if lp.refute(base, maxLinearSplits) {
+			return true
+		}
+	}
+	if !st.nonlinLeft {
+		return false // nothing nonlinear was left out
+	}
+	// Again with the products of sizes (bx·d against n·d), related by
+	// the product lemmas (see productLemmas). Tried second: their atoms
+	// and rows cost elimination work that a linear query does not need.
+	form, _, ok = st.intForm(cs, true)
 	if !ok {
 		return false
 	}
@@ -77,10 +96,16 @@ func (lp *linProblem) refuteCases(conj []*ITerm, splits int) bool {
 	var rows []*row
 	var or []*ITerm
 	var src *ITerm
+	// The last open disjunction is split first: the goal's conjuncts
+	// come last, and the launch's guards before them (n < 2^47 ∨ n <
+	// 2^32, the profiles' alternatives) burn the splits without touching
+	// what makes the goal infeasible. A disjunction that one of its
+	// alternatives makes true everywhere in the atoms' box says nothing
+	// and is not split at all.
 	for _, c := range conj {
 		rs, alts, from := lp.rowsOf(c)
 		rows = append(rows, rs...)
-		if alts != nil && or == nil {
+		if alts != nil && !lp.redundant(alts) {
 			or, src = alts, from
 		}
 	}
@@ -99,6 +124,28 @@ func (lp *linProblem) refuteCases(conj []*ITerm, splits int) bool {
 		}
 	}
 	return true
+}
+
+// redundant reports whether some alternative holds at every point of
+// its atoms' box (its rows all do): the disjunction is then true.
+func (lp *linProblem) redundant(alts []*ITerm) bool {
+	for _, a := range alts {
+		rs, sub, _ := lp.rowsOf(a)
+		if sub != nil || len(rs) == 0 {
+			continue
+		}
+		all := true
+		for _, r := range rs {
+			if !lp.boxImplies(r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // rowsOf returns the rows a conjunct states, or the alternatives of a
@@ -227,12 +274,26 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 		}
 		D := dt.c
 		x := lp.tl.lin(at.Args[0])
-		q := newLin() // the quotient: the atom itself, or x − r for a remainder r
+		q := newLin() // the quotient
 		if at.Op == IDiv {
 			q.coef[k] = big.NewInt(1)
 		} else {
-			// r = x − D·q with q = x / D: D·q = x − r, so D·q ≤ x ≤ D·q + D − 1
-			// reads 0 ≤ r ≤ D − 1, which the bounds of r say already.
+			// r = x − D·q with q = x / D, the quotient atom of the same
+			// dividend (shared with a stated x / D): lane = tid % 32 and
+			// warp = tid / 32 then pin tid down together. The quotient's
+			// own bounds and definition follow from its atom.
+			qk := lp.tl.atom(iop(IDiv, at.Args[0], at.Args[1]))
+			a := newLin() // r − x + D·q ≤ 0
+			a.coef[k] = big.NewInt(1)
+			a.addScaled(x, bigMinusOne)
+			a.addScaled(&linForm{coef: map[string]*big.Int{qk: big.NewInt(1)}, c: new(big.Int)}, D)
+			b := newLin()
+			b.addScaled(a, bigMinusOne)
+			rows = append(rows, a, b)
+			todo = append(todo, qk)
+			for kk := range x.coef {
+				todo = append(todo, kk)
+			}
 			continue
 		}
 		// D·q − x ≤ 0 and x − D·q − (D − 1) ≤ 0.
@@ -248,7 +309,106 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 			todo = append(todo, kk)
 		}
 	}
+	rows = append(rows, lp.productLemmas(rows)...)
 	return lp.eliminate(rows)
+}
+
+// Limits of the product lemmas: the rows multiplied (relations of at
+// most maxLemmaRowAtoms atoms) and the lemmas derived.
+const (
+	maxLemmaRowAtoms = 3
+	maxProductLemmas = 64
+)
+
+// productLemmas returns rows the monomials u·v of rows imply with the
+// linear rows: a row r ≤ 0 times a factor f ≥ 0 of some monomial is
+// r·f ≤ 0, its atoms' products with f the new monomials. The row
+// bx − n + 1 ≤ 0 (a block below the grid of n) times the row width d
+// reads bx·d ≤ n·d − d, which is what puts an access bx·d + j (j < d)
+// below a length n·d; the rows 2·d ≤ s times n relate n·d to s·n. A
+// lemma is kept when at most one of its monomials is new, so that it
+// links what the rows say rather than multiplying every row out. Each
+// lemma is a consequence of the rows over the integers (a product of a
+// non-positive and a non-negative value is non-positive), so adding them
+// keeps a refutation sound.
+func (lp *linProblem) productLemmas(rows []*row) []*row {
+	tl := lp.tl
+	mono := map[string]bool{}
+	factors := map[string]bool{}
+	for _, r := range rows {
+		for k := range r.coef {
+			a := tl.atoms[k]
+			if a.Op != IMul || mono[k] {
+				continue
+			}
+			mono[k] = true
+			for _, f := range a.Args {
+				fk := tl.key(f)
+				if _, ok := tl.atoms[fk]; !ok {
+					continue
+				}
+				if lo, _ := tl.atomRange(fk); lo != nil && lo.Sign() >= 0 {
+					factors[fk] = true
+				}
+			}
+		}
+	}
+	if len(factors) == 0 {
+		return nil
+	}
+	fs := make([]string, 0, len(factors))
+	for f := range factors {
+		fs = append(fs, f)
+	}
+	sort.Strings(fs)
+	// Relations only (bx − n + 1 ≤ 0, 2·d − s ≤ 0): the lemmas of a
+	// bound (x·f ≤ hi·f) add a monomial each, and elimination over them
+	// costs more than they say beyond the monomials' own ranges.
+	var out []*row
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if len(r.coef) < 2 || len(r.coef) > maxLemmaRowAtoms {
+			continue
+		}
+		linear := true
+		for k := range r.coef {
+			if tl.atoms[k].Op == IMul {
+				linear = false
+				break
+			}
+		}
+		if !linear {
+			continue
+		}
+		for _, f := range fs {
+			l := newLin()
+			fresh := 0
+			for k, c := range r.coef {
+				m := tl.monomial(k, f)
+				if !mono[m] {
+					fresh++
+				}
+				l.coef[m] = new(big.Int).Set(c)
+			}
+			if fresh > 1 {
+				continue
+			}
+			if r.c.Sign() != 0 {
+				l.coef[f] = new(big.Int).Add(new(big.Int).Set(r.c), coefOr0(l.coef[f]))
+				if l.coef[f].Sign() == 0 {
+					delete(l.coef, f)
+				}
+			}
+			if k := linKey(l); !seen[k] {
+				seen[k] = true
+				out = append(out, l)
+				if len(out) >= maxProductLemmas {
+					return out
+				}
+			}
+		}
+	}
+	return out
 }
 
 // boxImplies reports whether row r (Σ a·x + c ≤ 0) holds at every point
@@ -311,8 +471,24 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 		var keep [][]int64
 		pos := make([]int, n)
 		neg := make([]int, n)
+		// Rows with the same coefficients (after tightening) keep the
+		// strongest constant only: elimination derives the same row from
+		// many pairs, and without this the rows of a twin-thread check
+		// grow past maxFMRows in three steps.
+		byCoef := make(map[string]int, len(dense))
+		var kb []byte
 		for _, d := range dense {
 			tightenDense(d)
+			kb = kb[:0]
+			for _, v := range d[:n] {
+				kb = encbin.LittleEndian.AppendUint64(kb, uint64(v))
+			}
+			if j, ok := byCoef[string(kb)]; ok {
+				if d[n] > keep[j][n] {
+					keep[j] = d
+				}
+				continue
+			}
 			zero := true
 			for i := 0; i < n; i++ {
 				if d[i] > 0 {
@@ -329,6 +505,7 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 				}
 				continue
 			}
+			byCoef[string(kb)] = len(keep)
 			keep = append(keep, d)
 		}
 		dense = keep

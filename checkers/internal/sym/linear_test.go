@@ -92,3 +92,96 @@ func TestRefuteLinearMinGrid(t *testing.T) {
 		t.Errorf("grid ≤ %v, want 65535", hi)
 	}
 }
+
+// A remainder and a quotient of one dividend pin it down together: two
+// lanes 0 of one warp (tid % 32 = 0, tid / 32 equal) are the same thread.
+func TestRefuteLinearRemainderQuotient(t *testing.T) {
+	tx, ty := Var("tx", 32), Var("ty", 32)
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	base := []*Term{Ult(tx, c32(1024)), Ult(ty, c32(1024)), Eq(UDiv(tx, c32(32)), UDiv(ty, c32(32)))}
+	with := func(cs ...*Term) []*Term { return append(append([]*Term{}, base...), cs...) }
+	if !RefuteLinear(with(Eq(URem(tx, c32(32)), c32(0)), Eq(URem(ty, c32(32)), c32(0)), Ne(tx, ty))) {
+		t.Fatal("lane 0 of one warp twice, tx ≠ ty: not refuted")
+	}
+	if RefuteLinear(with(Eq(URem(tx, c32(32)), c32(0)), Eq(URem(ty, c32(32)), c32(1)), Ne(tx, ty))) {
+		t.Fatal("lanes 0 and 1 of one warp are two threads: refuted wrongly")
+	}
+	if RefuteLinear(with(Eq(URem(tx, c32(32)), c32(0)), Ult(Mul(UDiv(tx, c32(32)), c32(32)), Add(tx, c32(1))))) {
+		t.Fatal("32·(tx/32) < tx + 1 holds at lane 0: refuted wrongly")
+	}
+}
+
+// A row of a size d that is no constant: bx < n and j < d put bx·d + j
+// below n·d, by the lemma (bx − n + 1)·d ≤ 0 over the monomials bx·d and
+// n·d. One element more (j ≤ d) reaches past the last row.
+func TestRefuteLinearProductRows(t *testing.T) {
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	n, d := Var("n", 64), Var("d", 64)
+	bx, j := Var("bx", 32), Var("j", 64)
+	check := func(jBound *Term) []*Term {
+		return []*Term{Sle(c64(1), n), Sle(n, c64(1<<20)), Sle(c64(1), d), Sle(d, c64(256000)),
+			Ult(bx, Trunc(n, 32)), Sle(c64(0), j), jBound,
+			Sle(Mul(n, d), Add(Mul(ZExt(bx, 64), d), j))}
+	}
+	if !RefuteLinear(check(Slt(j, d))) {
+		t.Fatal("bx < n, j < d: bx·d + j ≥ n·d not refuted")
+	}
+	if RefuteLinear(check(Sle(j, d))) {
+		t.Fatal("j ≤ d reaches n·d at bx = n − 1: refuted wrongly")
+	}
+}
+
+// act_and_mul's 16-byte load x_vec[i] of row bx: d = s / 2 halves of a
+// row of s, i < d / 8, against the tensor's 2·s·n bytes. It takes the
+// lemmas of two relations (bx < n times d, 2·d ≤ s times n).
+func TestRefuteLinearProductHalves(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	n, s := Var("n", 64), Var("s", 64)
+	bx, i := Var("bx", 32), Var("i", 32)
+	d32 := Trunc(SDiv(s, c64(2)), 32)
+	d := SExt(d32, 64)
+	addr := Add(Mul(Mul(Mul(ZExt(bx, 64), c64(2)), d), c64(2)), Mul(SExt(i, 64), c64(16)))
+	check := func(iBound *Term) []*Term {
+		return []*Term{Sle(c64(1), n), Sle(n, c64(1<<20)), Sle(c64(1), s), Sle(s, c64(256000)),
+			Ult(bx, Trunc(n, 32)), Sle(c64(1), d), iBound, Sle(c32(0), i),
+			BOr(Slt(addr, c64(0)), Slt(Mul(Mul(s, n), c64(2)), Add(addr, c64(16))))}
+	}
+	if !RefuteLinear(check(Slt(i, SDiv(d32, c32(8))))) {
+		t.Fatal("i < d/8: the load past 2·s·n bytes not refuted")
+	}
+	if RefuteLinear(check(Slt(i, Add(SDiv(d32, c32(8)), c32(d0))))) {
+		t.Fatal("i < d/8 + d0 reads past the last row: refuted wrongly")
+	}
+}
+
+const d0 = 1 << 14
+
+// Two lanes' writes of a warp-per-row kernel: row w = (256·bx + t) / 32 of
+// cols = 48 elements, element c < 48 of the lane's stride. The same
+// address from two different warps needs |c − c'| ≥ 48; elimination
+// derives the same rows from many pairs, which dedup keeps within
+// budget.
+func TestRefuteLinearWarpRows(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	mk := func(s string, cols uint64) (bx, tx, a *Term, cs []*Term) {
+		bx, tx = Var("bx"+s, 32), Var("tx"+s, 32)
+		c, it := Var("c"+s, 32), Var("it"+s, 64)
+		w := UDiv(Add(Mul(bx, c32(256)), tx), c32(32))
+		a = Mul(Add(Mul(SExt(w, 64), c64(cols)), SExt(c, 64)), c64(4))
+		cs = []*Term{Ult(tx, c32(256)), Ult(bx, c32(4096)), Ule(it, c64(1<<32)),
+			Eq(SExt(c, 64), Add(SExt(URem(tx, c32(32)), 64), Mul(it, c64(32)))), Slt(c, c32(cols))}
+		return
+	}
+	for _, cols := range []uint64{2, 48} {
+		bx, tx, a, cs1 := mk("", cols)
+		by, ty, b, cs2 := mk("'", cols)
+		cs := append(append([]*Term{}, cs1...), cs2...)
+		cs = append(cs, Slt(a, Add(b, c64(4))), Slt(b, Add(a, c64(4))),
+			BOr(BNot(Eq(bx, by)), BAnd(Eq(bx, by), Ne(UDiv(tx, c32(32)), UDiv(ty, c32(32))))))
+		if !RefuteLinear(cs) {
+			t.Fatalf("cols %d: one address from two warps not refuted", cols)
+		}
+	}
+}

@@ -31,7 +31,30 @@ func (st *ranges) truth(t *Term) int8 {
 	case OpAddOvf, OpSubOvf, OpMulOvf:
 		return st.overflowTruth(t)
 	}
-	return st.compareTruth(t.Op, st.eval(t.Args[0]), st.eval(t.Args[1]))
+	v := st.compareTruth(t.Op, st.eval(t.Args[0]), st.eval(t.Args[1]))
+	if v == 0 {
+		// The intervals first: a fact they contradict must still read
+		// false where it is a conjunct.
+		v = st.facts[t.Key()]
+	}
+	return v
+}
+
+// assumeFact records that comparison t holds (pos) or fails: a relation
+// intervals cannot state (n > (256·bx + t) / 32) is still known where it
+// recurs, as in a ¬(a ∧ b) beside a and b.
+func (st *ranges) assumeFact(t *Term, pos bool) {
+	v := int8(-1)
+	if pos {
+		v = 1
+	}
+	k := t.Key()
+	switch st.facts[k] {
+	case -v:
+		st.empty = true
+	case 0:
+		st.facts[k], st.changed = v, true
+	}
 }
 
 func (st *ranges) connective(t *Term) int8 {
@@ -131,6 +154,7 @@ func (st *ranges) assume(t *Term, pos bool) {
 	case OpBAnd, OpBOr:
 		st.assumeConnective(t, pos)
 	case OpEq, OpUlt, OpUle, OpSlt, OpSle:
+		st.assumeFact(t, pos)
 		st.assumeCompare(t, pos)
 	case OpAddOvf, OpSubOvf, OpMulOvf:
 		if !pos {

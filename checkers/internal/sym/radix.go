@@ -380,7 +380,9 @@ func (tl *twinLemmas) lin(t *ITerm) *linForm {
 		case len(y.coef) == 0:
 			l.addScaled(x, y.c)
 		default:
-			l.coef[tl.atom(t)] = big.NewInt(1)
+			if !tl.expand(x, y, l) {
+				l.coef[tl.atom(t)] = big.NewInt(1)
+			}
 		}
 	case IDiv, IMod:
 		tl.divMod(t, l)
@@ -389,6 +391,55 @@ func (tl *twinLemmas) lin(t *ITerm) *linForm {
 	}
 	tl.lins[t] = l
 	return l
+}
+
+// maxMonomials bounds the monomials a product of two forms expands to.
+const maxMonomials = 8
+
+// expand adds the product of the forms x and y, both with atoms, to l as
+// a sum of monomials of degree two (each an atom u·v, its factors in key
+// order) and of the forms scaled by the other's constant:
+// (2·bx + 1)·d = 2·(bx·d) + d. It reports false, adding nothing, when a
+// factor is itself a product or the monomials would be too many: the
+// product then stays one atom. Monomials shared by the access and the
+// length (bx·d, n·d) are what the product lemmas of infeasible relate.
+func (tl *twinLemmas) expand(x, y *linForm, l *linForm) bool {
+	if len(x.coef)*len(y.coef) > maxMonomials {
+		return false
+	}
+	for _, f := range []*linForm{x, y} {
+		for k := range f.coef {
+			if tl.atoms[k].Op == IMul {
+				return false
+			}
+		}
+	}
+	for ku, cu := range x.coef {
+		for kv, cv := range y.coef {
+			m := tl.monomial(ku, kv)
+			c := new(big.Int).Mul(cu, cv)
+			if old, ok := l.coef[m]; ok {
+				c.Add(c, old)
+			}
+			if c.Sign() == 0 {
+				delete(l.coef, m)
+			} else {
+				l.coef[m] = c
+			}
+		}
+	}
+	l.addScaled(y, x.c)
+	l.addScaled(x, y.c)
+	l.c.Sub(l.c, new(big.Int).Mul(x.c, y.c))
+	return true
+}
+
+// monomial returns the key of the atom u·v (u, v atom keys).
+func (tl *twinLemmas) monomial(u, v string) string {
+	if v < u {
+		u, v = v, u
+	}
+	return tl.atom(iop(IMul, tl.atoms[u], tl.atoms[v]))
 }
 
 // divMod reads x / D or x mod D with x = D·Q + R (see twinLemmas).
@@ -449,9 +500,26 @@ func (tl *twinLemmas) term(l *linForm) *ITerm {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	t := iconst(new(big.Int).Set(l.c))
+	// Canonical where it matters: a form that is one atom is that atom,
+	// so that the digit x / 32 of x = 256·bx + x reads as the same atom as
+	// a stated x / 32; unit coefficients and a zero constant are left out.
+	var t *ITerm
 	for _, k := range keys {
-		t = iop(IAdd, t, iop(IMul, iconst(new(big.Int).Set(l.coef[k])), tl.atoms[k]))
+		m := tl.atoms[k]
+		if c := l.coef[k]; c.Cmp(bigOne) != 0 {
+			m = iop(IMul, iconst(new(big.Int).Set(c)), m)
+		}
+		if t == nil {
+			t = m
+		} else {
+			t = iop(IAdd, t, m)
+		}
+	}
+	switch {
+	case t == nil:
+		return iconst(new(big.Int).Set(l.c))
+	case l.c.Sign() != 0:
+		t = iop(IAdd, t, iconst(new(big.Int).Set(l.c)))
 	}
 	return t
 }
@@ -493,6 +561,18 @@ func (tl *twinLemmas) atomRange(k string) (*big.Int, *big.Int) {
 			return floorDiv(lo, dt.c), floorDiv(hi, dt.c)
 		}
 		return big.NewInt(0), minBig(hi, new(big.Int).Sub(dt.c, bigOne))
+	case IMul:
+		xl, xh := tl.linRange(tl.lin(a.Args[0]))
+		yl, yh := tl.linRange(tl.lin(a.Args[1]))
+		if xl == nil || yl == nil {
+			return nil, nil
+		}
+		ps := []*big.Int{new(big.Int).Mul(xl, yl), new(big.Int).Mul(xl, yh), new(big.Int).Mul(xh, yl), new(big.Int).Mul(xh, yh)}
+		lo, hi := ps[0], ps[0]
+		for _, p := range ps[1:] {
+			lo, hi = minBig(lo, p), maxBig(hi, p)
+		}
+		return lo, hi
 	case IIte:
 		xl, xh := tl.linRange(tl.lin(a.Args[1]))
 		yl, yh := tl.linRange(tl.lin(a.Args[2]))

@@ -168,13 +168,17 @@ type ranges struct {
 	noWrap  map[string]bool
 	bounds  map[string]pair
 	bools   map[string]int8
-	memo    map[*Term]pair // this round's intervals; stale entries are wider, so sound
-	changed bool           // some bound narrowed this round
-	empty   bool           // some term has no value: the conjunction is unsatisfiable
+	facts   map[string]int8 // comparisons assumed, by key: 1 true, -1 false
+	memo    map[*Term]pair  // this round's intervals; stale entries are wider, so sound
+	changed bool            // some bound narrowed this round
+	// nonlinLeft says intForm left out a conjunct for its products of
+	// non-constants (RefuteLinear then tries again with them).
+	nonlinLeft bool
+	empty      bool // some term has no value: the conjunction is unsatisfiable
 }
 
 func newRanges() *ranges {
-	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, memo: map[*Term]pair{}, noWrap: map[string]bool{}}
+	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, facts: map[string]int8{}, memo: map[*Term]pair{}, noWrap: map[string]bool{}}
 }
 
 var (

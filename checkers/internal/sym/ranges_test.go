@@ -210,3 +210,21 @@ func ieval(t *ITerm, env map[string]uint64) *big.Int {
 	}
 	panic("ieval")
 }
+
+// A relation intervals cannot state is still known where it recurs: a,
+// b and ¬(a ∧ b) of two guards of a warp's row.
+func TestRefuteRecurringRelation(t *testing.T) {
+	n, x, y := Var("n", 32), Var("x", 32), Var("y", 32)
+	a := BNot(Sle(n, UDiv(x, Const(32, 32))))
+	b := BNot(Sle(n, UDiv(y, Const(32, 32))))
+	if !Refute([]*Term{a, b, BNot(BAnd(a, b))}) {
+		t.Fatal("a ∧ b ∧ ¬(a ∧ b) not refuted")
+	}
+	if Refute([]*Term{a, BNot(BAnd(a, b))}) {
+		t.Fatal("a ∧ ¬(a ∧ b) holds with ¬b: refuted wrongly")
+	}
+	// A fact that the intervals contradict still refutes.
+	if !Refute([]*Term{Ult(x, Const(32, 4)), Ult(Const(32, 9), x)}) {
+		t.Fatal("x < 4 ∧ x > 9 not refuted")
+	}
+}
