@@ -385,3 +385,19 @@ func ovfKey(op Op, x, y *Term, signed bool) string {
 
 // arithOf maps an overflow predicate to its operation.
 var arithOf = map[Op]Op{OpAddOvf: OpAdd, OpSubOvf: OpSub, OpMulOvf: OpMul}
+
+// Bounds returns the unsigned interval range reasoning gives variable v
+// under the conjunction cs; ok is false when cs is refuted or the bounds
+// leave 64 bits.
+func Bounds(cs []*Term, v *Term) (lo, hi uint64, ok bool) {
+	st := newRanges()
+	if st.fixpoint(cs) {
+		return 0, 0, false
+	}
+	st.memo = map[*Term]pair{}
+	u := st.eval(v).u
+	if !u.lo.IsUint64() || !u.hi.IsUint64() {
+		return 0, 0, false
+	}
+	return u.lo.Uint64(), u.hi.Uint64(), true
+}

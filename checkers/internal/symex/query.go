@@ -198,11 +198,119 @@ func (t *Trace) robust(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 			fixed = append(fixed, fix(info.Term, v))
 		}
 	}
-	r, cex, err := s.Check(ctx, t.query(fixed, sym.BNot(viol)))
+	q := t.query(fixed, sym.BNot(viol))
+	if cex := t.boundCounterexample(q, m, anch); cex != nil {
+		return cex, false, nil
+	}
+	r, cex, err := s.Check(ctx, q)
 	if err != nil || r == solver.Unknown {
 		return nil, false, err
 	}
+	if r == solver.Sat {
+		if pushed := t.boundCounterexample(q, cex, anch); pushed != nil {
+			cex = pushed
+		}
+	}
 	return cex, r == solver.Unsat, nil
+}
+
+// boundCounterexample tries m with every unknown input q mentions at its
+// upper bound, then at its lower bound (by range reasoning over the
+// assumptions and limits), and returns the first that satisfies q,
+// checked by evaluation; nil if neither does. A tensor whose length
+// nothing ties to the launch avoids an access past its end at its
+// largest length: that counterexample, folded back, settles the check in
+// one round where the solver's arbitrary one took three, and without a
+// solver call when m itself extends to it.
+func (t *Trace) boundCounterexample(q solver.Query, m solver.Model, anch map[string]bool) solver.Model {
+	terms := goalComponent(q)
+	var unknown []*sym.Term
+	seen := map[string]bool{}
+	for _, v := range termVars(terms) {
+		if seen[v.Name] {
+			continue
+		}
+		seen[v.Name] = true
+		if info := t.Vars[v.Name]; info != nil && !anch[v.Name] && info.Class != Choice && !v.IsBool() {
+			unknown = append(unknown, v)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	global := t.global()
+	for _, upper := range []bool{true, false} {
+		cand := solver.Model{}
+		for k, v := range m {
+			cand[k] = v
+		}
+		ok := true
+		for _, v := range unknown {
+			lo, hi, found := sym.Bounds(global, v)
+			if !found {
+				ok = false
+				break
+			}
+			if upper {
+				cand[v.Name] = hi
+			} else {
+				cand[v.Name] = lo
+			}
+		}
+		if ok && satisfies(terms, cand) {
+			return cand
+		}
+	}
+	return nil
+}
+
+// goalComponent returns the goal and the constraints connected to it
+// through shared variables. The others are satisfiable on their own (the
+// trace's assumptions are checked once; the solver slices them away, so
+// its models need not give their variables values) and no value the
+// component's variables take can falsify them.
+func goalComponent(q solver.Query) []*sym.Term {
+	out := []*sym.Term{q.Goal}
+	vars := map[string]bool{}
+	for _, v := range q.Goal.Vars() {
+		vars[v.Name] = true
+	}
+	in := make([]bool, len(q.Constraints))
+	for grew := true; grew; {
+		grew = false
+		for i, c := range q.Constraints {
+			if in[i] {
+				continue
+			}
+			touches := false
+			for _, v := range c.Vars() {
+				if vars[v.Name] {
+					touches = true
+					break
+				}
+			}
+			if !touches {
+				continue
+			}
+			in[i], grew = true, true
+			out = append(out, c)
+			for _, v := range c.Vars() {
+				vars[v.Name] = true
+			}
+		}
+	}
+	return out
+}
+
+// satisfies reports whether every term evaluates to true under m.
+func satisfies(terms []*sym.Term, m solver.Model) bool {
+	env := m.Env()
+	for _, c := range terms {
+		if v, err := sym.Eval(c, env); err != nil || v != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func fix(v *sym.Term, val uint64) *sym.Term {
