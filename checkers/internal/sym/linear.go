@@ -2,6 +2,7 @@ package sym
 
 import (
 	encbin "encoding/binary"
+	"math"
 	"math/big"
 	"sort"
 )
@@ -124,6 +125,17 @@ func (lp *linProblem) refuteCases(conj []*ITerm, splits int) bool {
 		}
 	}
 	return true
+}
+
+// firstKey returns the least atom key of l ("" for none).
+func firstKey(l *linForm) string {
+	first := ""
+	for k := range l.coef {
+		if first == "" || k < first {
+			first = k
+		}
+	}
+	return first
 }
 
 // redundant reports whether some alternative holds at every point of
@@ -399,7 +411,14 @@ func (lp *linProblem) productLemmas(rows []*row) []*row {
 					delete(l.coef, f)
 				}
 			}
-			if k := linKey(l); !seen[k] {
+			// linKey reads d and −d alike (it names an equation); a row
+			// and its negation are two lemmas here (bx·H ≤ by·H and
+			// by·H ≤ bx·H of bx = by).
+			k := linKey(l)
+			if first := l.coef[firstKey(l)]; first != nil && first.Sign() < 0 {
+				k = "-" + k
+			}
+			if !seen[k] {
 				seen[k] = true
 				out = append(out, l)
 				if len(out) >= maxProductLemmas {
@@ -512,6 +531,44 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 		if len(dense) == 0 || len(dense) > maxFMRows {
 			return false
 		}
+		// An equation (a row and its negation) with a unit coefficient
+		// is solved for that atom and substituted, exactly over the
+		// integers, before any inequality is combined: i = tx + 256·it
+		// and bx·H = by·H so replaced leave the rows of a twin access
+		// in the atoms whose tightening decides it, where combining
+		// inequalities first had averaged that away.
+		if u, eq, ok := unitEquation(dense, byCoef, n, alive, &kb); ok {
+			next := dense[:0:0]
+			for j, r := range dense {
+				if eq[j] {
+					continue
+				}
+				if r[u] != 0 {
+					f, ok1 := mul64(r[u], eq2coef(dense, eq, u))
+					if !ok1 {
+						return false
+					}
+					nr := make([]int64, n+1)
+					for i := 0; i <= n; i++ {
+						x, ok2 := mul64(f, eqRow(dense, eq)[i])
+						y, ok3 := add64(r[i], -x)
+						if !ok2 || !ok3 || x == math.MinInt64 {
+							return false
+						}
+						nr[i] = y
+					}
+					r = nr
+				}
+				next = append(next, r)
+			}
+			alive[u] = true
+			dense = next
+			lp.work -= len(dense)
+			if lp.work < 0 {
+				return false
+			}
+			continue
+		}
 		best, cost := -1, 0
 		for i := 0; i < n; i++ {
 			if alive[i] || pos[i]+neg[i] == 0 {
@@ -565,6 +622,43 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 
 // fmLimit keeps every number of the elimination far from int64's ends.
 const fmLimit = 1 << 62
+
+// unitEquation finds, among the tightened rows (indexed by coefficient
+// key in byCoef), a row d ≤ 0 whose negation −d ≤ 0 is a row too (so
+// d = 0) with a coefficient ±1 on an atom not yet eliminated. It returns
+// the atom and the two rows (as a set of indices into rows).
+func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb *[]byte) (int, map[int]bool, bool) {
+	for j, d := range rows {
+		*kb = (*kb)[:0]
+		for _, v := range d[:n] {
+			*kb = encbin.LittleEndian.AppendUint64(*kb, uint64(-v))
+		}
+		k, ok := byCoef[string(*kb)]
+		if !ok || k == j || rows[k][n] != -d[n] {
+			continue
+		}
+		for u := 0; u < n; u++ {
+			if !gone[u] && (d[u] == 1 || d[u] == -1) {
+				return u, map[int]bool{j: true, k: true}, true
+			}
+		}
+	}
+	return 0, nil, false
+}
+
+// eqRow returns the first row of the equation eq (its d).
+func eqRow(rows [][]int64, eq map[int]bool) []int64 {
+	best := -1
+	for j := range eq {
+		if best < 0 || j < best {
+			best = j
+		}
+	}
+	return rows[best]
+}
+
+// eq2coef returns the coefficient of u in eqRow (±1; its own inverse).
+func eq2coef(rows [][]int64, eq map[int]bool, u int) int64 { return eqRow(rows, eq)[u] }
 
 func mul64(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {

@@ -185,3 +185,26 @@ func TestRefuteLinearWarpRows(t *testing.T) {
 		}
 	}
 }
+
+// Two blocks' rows of H elements, bx = by: the monomials bx·H and by·H are
+// equal by the lemmas of both rows of the equation, and the accesses'
+// 4-byte slots then differ by 4·(i − j), so overlapping slots are one
+// element. One slot apart (i < j) is refuted, one element overlapping
+// two slots is not.
+func TestRefuteLinearEqualRowsProduct(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	H := Var("H", 32)
+	H64 := SExt(H, 64)
+	bx, by, i, j := Var("bx", 32), Var("by", 32), Var("i", 32), Var("j", 32)
+	addr := func(b, k *Term) *Term { return Add(Mul(Mul(ZExt(b, 64), H64), c64(2)), Mul(SExt(k, 64), c64(4))) }
+	a, b := addr(bx, i), addr(by, j)
+	cs := []*Term{Sle(c64(1), H64), Sle(H64, c64(16384)), Ult(bx, c32(1000)), Ult(by, c32(1000)),
+		Sle(c32(0), i), Sle(c32(0), j), Slt(i, c32(1000)), Slt(j, c32(1000)), Eq(bx, by)}
+	if !RefuteLinear(append(cs, Slt(a, Add(b, c64(4))), Slt(b, Add(a, c64(4))), Slt(i, j))) {
+		t.Fatal("bx = by, i < j: overlapping 4-byte slots not refuted")
+	}
+	if RefuteLinear(append(cs, Slt(a, Add(b, c64(8))), Slt(b, Add(a, c64(8))), Slt(i, j))) {
+		t.Fatal("8-byte accesses of i and i + 1 overlap: refuted wrongly")
+	}
+}
