@@ -119,7 +119,8 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	r := newRunner(prog, cfg, order)
 	units := unitsOf(prog, cfg.Context)
-	outs := r.runUnits(units, cfg.Jobs)
+	same := sameIR(units)
+	outs := r.runUnits(units, same, cfg.Jobs)
 
 	m := newMerger(prog.Fset)
 	for _, d := range prog.Diagnostics {
@@ -128,7 +129,15 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 	stats := newStats(order, r.roots)
 	stats.Units = len(units)
 	var verdicts []Verdict
-	for _, o := range outs {
+	for i, o := range outs {
+		if j := same[i]; j >= 0 {
+			// The instantiation's contexts are judged as its twin's.
+			stats.SameIR++
+			for _, v := range outs[j].verdicts {
+				v.Func = units[i].Func.Name
+				o.verdicts = append(o.verdicts, v)
+			}
+		}
 		for _, v := range o.verdicts {
 			vd := Verdict{Verdict: v, Position: prog.Fset.Position(v.Pos)}
 			if v.LaunchAt.IsValid() {
@@ -172,7 +181,7 @@ func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 // runUnits analyses the units on jobs goroutines. Each unit's output goes
 // to its own slot, so the merge below sees them in program order whatever
 // the scheduling.
-func (r *runner) runUnits(units []*cudair.Unit, jobs int) []unitOut {
+func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut {
 	outs := make([]unitOut, len(units))
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -186,6 +195,9 @@ func (r *runner) runUnits(units []*cudair.Unit, jobs int) []unitOut {
 				if r.ctx.Err() != nil {
 					outs[i] = unitOut{notRun: true}
 					continue
+				}
+				if same[i] >= 0 {
+					continue // analysed as units[same[i]]
 				}
 				outs[i] = r.runUnit(units[i])
 			}

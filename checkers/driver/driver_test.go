@@ -225,3 +225,41 @@ func TestFrontEndDiagnostics(t *testing.T) {
 		t.Errorf("front-end diagnostic %+v", d)
 	}
 }
+
+// TestSameIR: the Half and BFloat16 instantiations of a kernel are
+// analysed once, the float one apart, and a device function's twin is
+// not skipped (only kernels are).
+func TestSameIR(t *testing.T) {
+	b := newBuilder(t)
+	f := b.file("k.cu", `__global__ void scale_f(float* x) {
+  __syncthreads();
+}
+__global__ void scale_h(float* x) {
+  __syncthreads();
+}
+__global__ void scale_b(float* x) {
+  __syncthreads();
+}
+`)
+	b.fn(f, ir.Kernel, "scale<float>", "scale_f")
+	b.fn(f, ir.Kernel, "scale<c10::Half>", "scale_h")
+	b.fn(f, ir.Kernel, "scale<c10::BFloat16>", "scale_b")
+	var rec recorder
+	a := &analysis.Analyzer{
+		Name:     "rec",
+		Doc:      "rec: records the units it runs on",
+		Requires: []*analysis.Analyzer{cudair.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			rec.add(cudair.Of(pass).Func.Name)
+			return nil, nil
+		},
+	}
+	res := b.run(driver.Config{Analyzers: []*analysis.Analyzer{a}, Jobs: 2})
+	if res.Stats.SameIR != 1 {
+		t.Errorf("SameIR = %d, want 1", res.Stats.SameIR)
+	}
+	got := strings.Join(rec.log, ",")
+	if strings.Contains(got, "BFloat16") || !strings.Contains(got, "Half") || !strings.Contains(got, "float") {
+		t.Errorf("analysed %s, want float and Half, not BFloat16", got)
+	}
+}

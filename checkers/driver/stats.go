@@ -10,6 +10,11 @@ import (
 type Stats struct {
 	Units      int // functions with a body, each analysed by every analyzer
 	Duplicates int // findings merged into an identical earlier one
+	// SameIR is the kernel instantiations not analysed because an earlier
+	// one has the same IR and launches up to the 16-bit float type (the
+	// Half and BFloat16 cases of a dispatch): findings, counters and
+	// verdicts are the earlier one's.
+	SameIR     int
 	Suppressed int // findings removed by cudavet:ignore directives
 	// InternalErrors is the number of (analyzer, unit) runs that panicked
 	// or returned an error, each reported as an InternalError diagnostic

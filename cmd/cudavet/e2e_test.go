@@ -71,7 +71,7 @@ func TestJSON(t *testing.T) {
 	}
 	stats := out["stats"].(map[string]any)
 	wantKeys(t, "stats", stats, "files", "parse_errors", "kernels", "device_functions", "host_functions", "launches",
-		"statements", "unknown_statements", "unknown_expressions", "units", "findings", "suppressed", "duplicates",
+		"statements", "unknown_statements", "unknown_expressions", "units", "findings", "suppressed", "duplicates", "same_ir",
 		"internal_errors", "checkers")
 	if stats["suppressed"] != float64(1) || stats["findings"] != float64(1) || stats["kernels"] != float64(1) {
 		t.Errorf("stats %v", stats)

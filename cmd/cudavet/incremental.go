@@ -38,6 +38,7 @@ type unitEntry struct {
 	Checkers       []driver.CheckerStats
 	Suppressed     int
 	Duplicates     int
+	SameIR         int
 	InternalErrors int
 	fromCache      bool
 }
@@ -261,6 +262,7 @@ func (in *incremental) analyse(name string) *unitEntry {
 	}
 	e.Stats, e.Funcs, e.Checkers = prog.Stats, funcRows(prog), res.Stats.Checkers
 	e.Suppressed, e.Duplicates, e.InternalErrors = res.Stats.Suppressed, res.Stats.Duplicates, res.Stats.InternalErrors
+	e.SameIR = res.Stats.SameIR
 	for _, d := range res.Diagnostics {
 		e.Diags = append(e.Diags, toCached(prog.Fset, d))
 	}
@@ -317,6 +319,7 @@ func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
 		prog.Stats.Add(e.Stats)
 		res.Stats.Suppressed += e.Suppressed
 		res.Stats.Duplicates += e.Duplicates
+		res.Stats.SameIR += e.SameIR
 		res.Stats.InternalErrors += e.InternalErrors
 		for _, c := range e.Checkers {
 			i, ok := byName[c.Name]

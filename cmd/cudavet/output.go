@@ -256,6 +256,7 @@ type jsonStats struct {
 	Findings           int           `json:"findings"`
 	Suppressed         int           `json:"suppressed"`
 	Duplicates         int           `json:"duplicates"`
+	SameIR             int           `json:"same_ir"`
 	InternalErrors     int           `json:"internal_errors"`
 	Checkers           []jsonChecker `json:"checkers"`
 	ParseMS            *float64      `json:"parse_ms,omitempty"`
@@ -281,8 +282,8 @@ func (a *app) jsonStats(prog *ir.Program, res *driver.Result) jsonStats {
 		Files: ps.Files, ParseErrors: ps.ParseErrors, Kernels: ps.Kernels, DeviceFunctions: ps.DeviceFuncs,
 		HostFunctions: ps.HostFuncs, Launches: ps.Launches, Statements: ps.Stmts,
 		UnknownStatements: ps.UnknownStmts, UnknownExpressions: ps.UnknownExprs,
-		Units: rs.Units, Suppressed: rs.Suppressed, Duplicates: rs.Duplicates, InternalErrors: rs.InternalErrors,
-		Checkers: []jsonChecker{},
+		Units: rs.Units, Suppressed: rs.Suppressed, Duplicates: rs.Duplicates, SameIR: rs.SameIR,
+		InternalErrors: rs.InternalErrors, Checkers: []jsonChecker{},
 	}
 	for i := range res.Diagnostics {
 		if kindOf(&res.Diagnostics[i]) == finding {

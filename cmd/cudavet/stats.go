@@ -47,6 +47,7 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	fmt.Fprintf(tw, "  unknown expressions\t%d\n", s.UnknownExprs)
 	fmt.Fprintf(tw, "  findings suppressed\t%d\n", res.Stats.Suppressed)
 	fmt.Fprintf(tw, "  duplicate findings merged\t%d\n", res.Stats.Duplicates)
+	fmt.Fprintf(tw, "  same-IR instantiations\t%d\t(a Half twin's BFloat16 case, analysed once)\n", res.Stats.SameIR)
 	fmt.Fprintf(tw, "  internal errors\t%d\n", res.Stats.InternalErrors)
 	tw.Flush()
 	unknownReasons(w, s.Unknown, 10)
