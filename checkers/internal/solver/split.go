@@ -45,8 +45,25 @@ func NewSplit(next Solver) *Split { return &Split{next: next} }
 
 // Check answers q by cases, or passes it on.
 func (s *Split) Check(ctx context.Context, q Query) (Result, Model, error) {
-	return s.check(ctx, q, &splitBudget{leaves: maxLeaves, solver: maxCases}, true)
+	b := &splitBudget{leaves: maxLeaves, solver: maxCases, unknown: maxUnknownLeaves}
+	if w := WorkOf(ctx); w > 0 {
+		// The query was granted w units (Budget, above): its cases share
+		// them rather than each taking w, which let one check of a paged
+		// cache (128 cases of 64-bit divisions by a block size) spend a
+		// minute where its budget was half a second.
+		b.leafCtx = WithWork(ctx, max(w/leafWorkShare, 1))
+	}
+	return s.check(ctx, q, b, true)
 }
+
+// leafWorkShare is the fraction of a query's work units one case that
+// reaches the next solver is granted, and maxUnknownLeaves the cases it
+// may leave undecided before the query is: at most about twice the
+// query's own units go to its cases.
+const (
+	leafWorkShare    = 4
+	maxUnknownLeaves = 8
+)
 
 func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
 	if top && RangeRefutes(q) {
@@ -95,6 +112,9 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		if err != nil {
 			return Unknown, nil, err
 		}
+		if b.unknown <= 0 {
+			return Unknown, nil, nil // the cases' share of the work is spent
+		}
 		switch r {
 		case Sat:
 			out := Model{v.Name: k.c}
@@ -115,7 +135,11 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 // splitBudget is what one query's cases may still spend: leaves is the
 // cases to look at, solver the cases to pass to the next solver (those
 // the linear step below cannot refute either).
-type splitBudget struct{ leaves, solver int }
+type splitBudget struct {
+	leaves, solver int
+	unknown        int             // cases the next solver may still leave undecided
+	leafCtx        context.Context // a case's work grant; nil: the query's own
+}
 
 // leaf decides one case: refuted by the linear step when it can (most
 // cases, once every few-valued factor is a constant, are linear), else
@@ -127,10 +151,18 @@ func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Mode
 	if RangeRefutes(q) {
 		return Unsat, nil, nil
 	}
-	if b.solver--; b.solver < 0 {
+	if b.solver--; b.solver < 0 || b.unknown <= 0 {
 		return Unknown, nil, nil
 	}
-	return s.next.Check(ctx, q)
+	lctx := ctx
+	if b.leafCtx != nil {
+		lctx = b.leafCtx
+	}
+	r, m, err := s.next.Check(lctx, q)
+	if r == Unknown {
+		b.unknown--
+	}
+	return r, m, err
 }
 
 // trivialUnsat reports whether a case is settled without a solver: a

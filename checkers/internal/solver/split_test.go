@@ -99,3 +99,33 @@ func TestSplitWidenedDomain(t *testing.T) {
 		t.Fatalf("splitVar = %v %v, want vocab_size [32000 32001]", got, vals)
 	}
 }
+
+// TestSplitSharesWork: the cases of one query share its work grant (a
+// quarter each) and stop after maxUnknownLeaves undecided ones, instead
+// of each taking the whole grant.
+func TestSplitSharesWork(t *testing.T) {
+	x, k := v8("x"), v8("k")
+	var alts []*sym.Term
+	for c := uint64(1); c <= 40; c++ {
+		alts = append(alts, sym.Eq(k, c8(c)))
+	}
+	q := query(sym.Ult(c8(250), sym.Mul(x, k)), sym.BOr(alts...))
+	var grants []uint64
+	f := &fake{answer: func(ctx context.Context, _ Query) (Result, Model, error) {
+		grants = append(grants, WorkOf(ctx))
+		return Unknown, nil, nil
+	}}
+	r, _, _ := NewSplit(f).Check(WithWork(context.Background(), 1000), q)
+	if r != Unknown {
+		t.Fatalf("Check = %v, want unknown", r)
+	}
+	if len(grants) != maxUnknownLeaves {
+		t.Errorf("%d cases asked, want %d", len(grants), maxUnknownLeaves)
+	}
+	for _, g := range grants {
+		if g != 1000/leafWorkShare {
+			t.Errorf("a case was granted %d units, want %d", g, 1000/leafWorkShare)
+			break
+		}
+	}
+}
