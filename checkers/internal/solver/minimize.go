@@ -49,10 +49,31 @@ func Minimize(ctx context.Context, s Solver, q Query, v *sym.Term, signed bool) 
 	if err != nil {
 		return 0, nil, Unknown, err
 	}
+	lo := uint64(0)
+	if !signed {
+		// Range reasoning bounds v from below: nothing under its lower
+		// bound can hold, and where the bound is exact (an offset
+		// tid·4 + k·1024, a size at its smallest) one check settles the
+		// minimum that bisection took twenty for.
+		if rl, _, ok := sym.Bounds(q.Terms(), v); ok && rl > 0 && rl <= hi {
+			lo = rl
+			if rl < hi {
+				r, m, err := s.Check(ctx, bounded(rl))
+				if err != nil || r == Unknown {
+					return hi, best, Unknown, err
+				}
+				if r == Sat {
+					if x, err := valueIn(v, m, flip); err == nil && x <= rl {
+						return x, m, Sat, nil
+					}
+				}
+				lo = rl + 1
+			}
+		}
+	}
 	// Gallop down first: halve the value (towards zero) until a check is
 	// Unsat. Sizes are positive and their minima are far above the type's
 	// minimum, so this bounds the bisection below in a few checks.
-	lo := uint64(0)
 	for {
 		val := hi ^ flip
 		var half uint64

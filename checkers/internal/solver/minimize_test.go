@@ -57,9 +57,23 @@ func TestMinimizeUnknown(t *testing.T) {
 		return b.Check(ctx, q)
 	}
 	a := v8("a")
-	v, m, r, err := Minimize(context.Background(), f, query(sym.Ugt(a, c8(200))), a, false)
-	if err != nil || r != Unknown || v < 201 || m["a"] != v {
+	// a ^ 85 > 200: no interval bounds a from below, so the search bisects.
+	v, m, r, err := Minimize(context.Background(), f, query(sym.Ugt(sym.Xor(a, c8(85)), c8(200))), a, false)
+	if err != nil || r != Unknown || m["a"] != v {
 		t.Errorf("Minimize = %d, %v, %v, %v; want unknown with an upper bound", v, m, r, err)
+	}
+}
+
+// TestMinimizeRangeBound: where range reasoning bounds v from below
+// exactly, the minimum takes two checks, not a bisection.
+func TestMinimizeRangeBound(t *testing.T) {
+	f := &fake{}
+	var b Brute
+	f.answer = func(ctx context.Context, q Query) (Result, Model, error) { return b.Check(ctx, q) }
+	a := v8("a")
+	v, _, r, err := Minimize(context.Background(), f, query(sym.Ugt(a, c8(200))), a, false)
+	if err != nil || r != Sat || v != 201 || f.count() > 2 {
+		t.Errorf("Minimize = %d, %v, %v after %d checks; want 201, sat after at most 2", v, r, err, f.count())
 	}
 }
 
