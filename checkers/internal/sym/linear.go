@@ -277,6 +277,15 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 			rows = append(rows, a, b)
 		}
 		at := lp.tl.atoms[k]
+		if at.Op == IIte {
+			rows = append(rows, lp.minMax(k, at)...)
+			for _, b := range at.Args[1:] {
+				for kk := range lp.tl.lin(b).coef {
+					todo = append(todo, kk)
+				}
+			}
+			continue
+		}
 		if at.Op != IDiv && at.Op != IMod {
 			continue
 		}
@@ -323,6 +332,37 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 	}
 	rows = append(rows, lp.productLemmas(rows)...)
 	return lp.eliminate(rows)
+}
+
+// minMax returns the rows of a min or max atom k = ite(p < q, x, y)
+// (also ≤): with x = p and y = q it is min(p, q), at most both; with
+// x = q and y = p it is max(p, q), at least both. min(vec_count, 8) as a
+// loop bound then keeps the index below vec_count. Other conditionals
+// give nothing but their range.
+func (lp *linProblem) minMax(k string, at *ITerm) []*row {
+	c := at.Args[0]
+	if c.Op != ILt && c.Op != ILe {
+		return nil
+	}
+	tl := lp.tl
+	p, q, x, y := tl.key(c.Args[0]), tl.key(c.Args[1]), tl.key(at.Args[1]), tl.key(at.Args[2])
+	var sign int64
+	switch {
+	case p == x && q == y:
+		sign = 1 // min: k − x ≤ 0, k − y ≤ 0
+	case p == y && q == x:
+		sign = -1 // max: x − k ≤ 0, y − k ≤ 0
+	default:
+		return nil
+	}
+	var out []*row
+	for _, b := range at.Args[1:] {
+		r := newLin()
+		r.coef[k] = big.NewInt(sign)
+		r.addScaled(tl.lin(b), big.NewInt(-sign))
+		out = append(out, r)
+	}
+	return out
 }
 
 // Limits of the product lemmas: the rows multiplied (relations of at
@@ -373,13 +413,53 @@ func (lp *linProblem) productLemmas(rows []*row) []*row {
 		fs = append(fs, f)
 	}
 	sort.Strings(fs)
-	// Relations only (bx − n + 1 ≤ 0, 2·d − s ≤ 0): the lemmas of a
-	// bound (x·f ≤ hi·f) add a monomial each, and elimination over them
-	// costs more than they say beyond the monomials' own ranges.
+	// Relations (bx − n + 1 ≤ 0, 2·d − s ≤ 0) may add one monomial; a
+	// bound (tid ≤ 255) only relates monomials the rows have already
+	// (tid·vc ≤ 255·vc): a new monomial per bound and factor costs
+	// elimination more than it says beyond the monomials' own ranges.
 	var out []*row
 	seen := map[string]bool{}
+	// Each monomial u·v between the bounds of u times v ≥ 0:
+	// lo·v ≤ u·v ≤ hi·v (tid·vc ≤ 255·vc). u itself need not occur in
+	// the rows, so its bounds are taken from its range here.
+	mk := make([]string, 0, len(mono))
+	for k := range mono {
+		mk = append(mk, k)
+	}
+	sort.Strings(mk)
+	for _, k := range mk {
+		a := tl.atoms[k]
+		for i := range 2 {
+			u, v := tl.key(a.Args[i]), tl.key(a.Args[1-i])
+			if !factors[v] {
+				continue
+			}
+			if _, ok := tl.atoms[u]; !ok {
+				continue
+			}
+			lo, hi := tl.atomRange(u)
+			if lo == nil {
+				continue
+			}
+			up := newLin() // u·v − hi·v ≤ 0
+			up.coef[k] = big.NewInt(1)
+			up.coef[v] = new(big.Int).Neg(hi)
+			down := newLin() // lo·v − u·v ≤ 0
+			down.coef[k] = big.NewInt(-1)
+			down.coef[v] = new(big.Int).Set(lo)
+			if u == v {
+				continue // a square: its range says as much
+			}
+			for _, l := range []*row{up, down} {
+				if l.coef[v].Sign() == 0 {
+					delete(l.coef, v)
+				}
+				out = append(out, l)
+			}
+		}
+	}
 	for _, r := range rows {
-		if len(r.coef) < 2 || len(r.coef) > maxLemmaRowAtoms {
+		if len(r.coef) == 0 || len(r.coef) > maxLemmaRowAtoms {
 			continue
 		}
 		linear := true
@@ -402,7 +482,7 @@ func (lp *linProblem) productLemmas(rows []*row) []*row {
 				}
 				l.coef[m] = new(big.Int).Set(c)
 			}
-			if fresh > 1 {
+			if fresh > 1 || (fresh > 0 && len(r.coef) == 1) {
 				continue
 			}
 			if r.c.Sign() != 0 {

@@ -208,3 +208,27 @@ func TestRefuteLinearEqualRowsProduct(t *testing.T) {
 		t.Fatal("8-byte accesses of i and i + 1 overlap: refuted wrongly")
 	}
 }
+
+// A per-token row of H = 256·vc elements, thread tx's vc of them from
+// tx·vc, i < min(vc, 8): the lemmas tx·vc ≤ 255·vc (a monomial between
+// its factor's bounds), bx·H ≤ n·H − H (a relation times H) and min ≤ vc
+// keep the access inside n·H. Without the min (i < 8 alone) a thread's
+// eight values pass its vc when vc < 8 and the last thread's reach past
+// the last row.
+func TestRefuteLinearThreadSlices(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	n, vc, H, bx, tx, i := Var("n", 64), Var("vc", 32), Var("H", 32), Var("bx", 32), Var("tx", 32), Var("i", 32)
+	vc64, H64 := SExt(vc, 64), SExt(H, 64)
+	addr := Mul(Add(Add(Mul(ZExt(bx, 64), H64), SExt(Mul(tx, vc), 64)), SExt(i, 64)), c64(4))
+	cs := []*Term{Sle(c64(1), n), Sle(n, c64(1<<20)), Sle(c64(1), vc64), Sle(vc64, c64(64)), Sle(c64(1), H64),
+		Eq(H64, Mul(c64(256), vc64)), Ult(tx, c32(256)), Ult(bx, Trunc(n, 32)), Sle(c32(0), i), Slt(i, c32(8)),
+		BOr(Slt(addr, c64(0)), Slt(Mul(Mul(n, H64), c64(4)), Add(addr, c64(4))))}
+	with := func(c *Term) []*Term { return append(append([]*Term{}, cs...), c) }
+	if !RefuteLinear(with(Slt(i, Ite(Slt(vc, c32(8)), vc, c32(8))))) {
+		t.Fatal("i < min(vc, 8): the access past n·H not refuted")
+	}
+	if RefuteLinear(with(Slt(i, Ite(Slt(vc, c32(8)), c32(8), vc)))) {
+		t.Fatal("i < max(vc, 8) reaches past the last row at vc = 1: refuted wrongly")
+	}
+}
