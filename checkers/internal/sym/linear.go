@@ -70,6 +70,8 @@ type linProblem struct {
 	work   int
 	leaves int             // cases left to try
 	split  map[*ITerm]bool // disjunctions split on the current case's way
+	// twinSrc names each twin-factor split (see twinFactorSplit).
+	twinSrc map[string]*ITerm
 }
 
 // row is Σ coef·atom + c ≤ 0.
@@ -89,6 +91,7 @@ func appendIConjuncts(out []*ITerm, f *ITerm) []*ITerm {
 // not split yet.
 func (lp *linProblem) refute(conj []*ITerm, splits int) bool {
 	lp.split = map[*ITerm]bool{}
+	lp.twinSrc = map[string]*ITerm{}
 	return lp.refuteCases(conj, splits)
 }
 
@@ -113,6 +116,9 @@ func (lp *linProblem) refuteCases(conj []*ITerm, splits int) bool {
 	if lp.infeasible(rows) {
 		return true
 	}
+	if or == nil {
+		or, src = lp.twinFactorSplit(rows)
+	}
 	if or == nil || splits == 0 || lp.work <= 0 || lp.leaves <= 0 {
 		return false
 	}
@@ -136,6 +142,49 @@ func firstKey(l *linForm) string {
 		}
 	}
 	return first
+}
+
+// twinFactorSplit returns, when no disjunction is left, the cases
+// x < x', x = x', x' < x of a factor x of a monomial whose twin x' (the
+// other thread's) is a factor of another, not split on yet on this
+// case's way. Each case is a relation the product lemmas multiply: two
+// threads' rows r·N + c and r'·N + c' with c, c' < N are one address
+// only when r = r', which needs (r − r' ± 1)·N, not rows r and r' alone.
+func (lp *linProblem) twinFactorSplit(rows []*row) ([]*ITerm, *ITerm) {
+	tl := lp.tl
+	var keys []string
+	for _, r := range rows {
+		for k := range r.coef {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		a := tl.atoms[k]
+		if a.Op != IMul {
+			continue
+		}
+		for _, f := range a.Args {
+			fk := tl.key(f)
+			tw := tl.twinOf(fk)
+			if tw == nil {
+				continue
+			}
+			if tk := tl.key(tw); tk < fk { // one split per pair, either way round
+				f, tw, fk = tw, f, tk
+			}
+			src, ok := lp.twinSrc[fk]
+			if !ok {
+				src = iop(IEq, f, tw)
+				lp.twinSrc[fk] = src
+			}
+			if lp.split[src] {
+				continue
+			}
+			return []*ITerm{iop(ILt, f, tw), src, iop(ILt, tw, f)}, src
+		}
+	}
+	return nil, nil
 }
 
 // redundant reports whether some alternative holds at every point of

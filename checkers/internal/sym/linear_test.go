@@ -232,3 +232,42 @@ func TestRefuteLinearThreadSlices(t *testing.T) {
 		t.Fatal("i < max(vc, 8) reaches past the last row at vc = 1: refuted wrongly")
 	}
 }
+
+// Two threads' writes out[r·N + c] of a transpose, r = 32·bx + ty,
+// c = 32·by + tx < N with N a size: one address means one (bx, by) and
+// one thread, which takes the cases ty < ty', ty = ty', ty' < ty of the
+// monomials' twin factors (a relation for the product lemmas to
+// multiply). Without c < N (a row wider than N) two threads do meet.
+func TestRefuteLinearTwinFactors(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	N := Var("N", 32)
+	N64 := SExt(N, 64)
+	check := func(bounded bool) []*Term {
+		mk := func(s string) (bx, by, tx, ty, a *Term, cs []*Term) {
+			bx, by, tx, ty = Var("bx"+s, 32), Var("by"+s, 32), Var("tx"+s, 32), Var("ty"+s, 32)
+			r := Add(Mul(bx, c32(32)), ty)
+			c := Add(Mul(by, c32(32)), tx)
+			a = Mul(Add(Mul(SExt(r, 64), N64), SExt(c, 64)), c64(4))
+			cs = []*Term{Ult(tx, c32(32)), Ult(ty, c32(32)), Ult(bx, c32(128)), Ult(by, c32(40000))}
+			if bounded {
+				cs = append(cs, Slt(c, N))
+			}
+			return
+		}
+		bx, by, tx, ty, a, cs1 := mk("")
+		bx2, by2, tx2, ty2, b, cs2 := mk("'")
+		cs := []*Term{Sle(c32(1), N), Sle(N, c32(1<<20))}
+		cs = append(append(cs, cs1...), cs2...)
+		cs = append(cs, Slt(a, Add(b, c64(4))), Slt(b, Add(a, c64(4))))
+		same := BAnd(Eq(bx, bx2), Eq(by, by2))
+		warp := func(x, y *Term) *Term { return UDiv(Add(x, Mul(y, c32(32))), c32(32)) }
+		return append(cs, BOr(BNot(same), BAnd(same, Ne(warp(tx, ty), warp(tx2, ty2)))))
+	}
+	if !RefuteLinear(check(true)) {
+		t.Fatal("c < N: one address from two threads not refuted")
+	}
+	if RefuteLinear(check(false)) {
+		t.Fatal("columns past N overlap the next row: refuted wrongly")
+	}
+}
