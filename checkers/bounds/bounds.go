@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
@@ -36,9 +37,105 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return ""
 	}
-	return res.CheckAccesses("bounds", Violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
+	traceOf := map[*symex.Access]*symex.Trace{}
+	for _, r := range res.Runs {
+		for _, a := range r.Trace.Accesses {
+			traceOf[a] = r.Trace
+		}
+	}
+	violation := func(a *symex.Access) *sym.Term {
+		v := Violation(a)
+		if t := traceOf[a]; t != nil {
+			v = atLargestTensor(t, a, v)
+		}
+		return v
+	}
+	return res.CheckAccesses("bounds", violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
 		pass.Report(diagnostic(r, a, w, viol))
 	}), nil
+}
+
+// atLargestTensor returns viol, and viol again with the accessed
+// tensor's own sizes at their largest where nothing but the tensor's
+// length ties them to the launch. A launcher that takes num_tokens from
+// slot_mapping and the heads and head size from key does not say that
+// value has as many rows and as wide ones; an access past value only
+// when value is smaller than those shapes depends on the caller breaking
+// the tensors' contract, not on the kernel. A size the launch or the
+// path uses elsewhere (the grid from out.size(0), a TORCH_CHECK between
+// two tensors) is not free and keeps its value, so the kernel's own
+// index arithmetic is still checked against it.
+func atLargestTensor(t *symex.Trace, a *symex.Access, viol *sym.Term) *sym.Term {
+	if a.Region.Bytes == nil {
+		return viol
+	}
+	global := append(append([]*sym.Term(nil), t.Assumptions...), t.Limits...)
+	// The tensor: what the length's sizes are of ("numel of value",
+	// "inner dims of value" → value).
+	tensors := map[string]bool{}
+	for _, v := range a.Region.Bytes.Vars() {
+		if info := t.Vars[v.Name]; info != nil {
+			if _, x, ok := strings.Cut(info.Source, " of "); ok {
+				tensors[x] = true
+			}
+		}
+	}
+	if len(tensors) == 0 {
+		return viol
+	}
+	own := func(name string) bool {
+		info := t.Vars[name]
+		if info == nil || (info.Class != symex.Fixed && info.Class != symex.User) {
+			return false
+		}
+		_, x, ok := strings.Cut(info.Source, " of ")
+		return ok && tensors[x]
+	}
+	// Free: every constraint that mentions it mentions only the tensor's
+	// own sizes (its bounds, its domain, the length's definitions, the
+	// model selector).
+	free := map[string]bool{}
+	for name := range t.Vars {
+		if own(name) {
+			free[name] = true
+		}
+	}
+	for _, c := range global {
+		vs := c.Vars()
+		mine, other := false, false
+		for _, v := range vs {
+			if free[v.Name] || own(v.Name) {
+				mine = true
+			} else if info := t.Vars[v.Name]; info == nil || info.Display != "model" {
+				other = true
+			}
+		}
+		if mine && other {
+			for _, v := range vs {
+				delete(free, v.Name)
+			}
+		}
+	}
+	wide := map[string]*sym.Term{}
+	for name := range free {
+		info := t.Vars[name]
+		if _, hi, ok := sym.Bounds(global, info.Term); ok {
+			wide[name] = sym.Const(info.Term.Width, hi)
+		}
+	}
+	// The length vars through their definitions at the widest sizes.
+	for _, c := range global {
+		if c.Op != sym.OpEq || c.Args[0].Op != sym.OpVar || !own(c.Args[0].Name) {
+			continue
+		}
+		if d := sym.Subst(c.Args[1], wide); d != c.Args[1] {
+			wide[c.Args[0].Name] = d
+		}
+	}
+	if len(wide) == 0 {
+		return viol
+	}
+	return sym.BAnd(viol, sym.Subst(viol, wide))
 }
 
 // Violation is what bounds reports: the access leaves its region with its

@@ -23,6 +23,10 @@ func isParam(name string) bool {
 // did not ask for: none (1) or one of the dimension set.
 const restDims = "model_rest"
 
+// restNone is the class of the dimensions behind three asked from the
+// front of an activation: none (1).
+const restNone = "model_rest_none"
+
 // role classifies a size no name classifies by where it comes from:
 //
 //   - a dimension of a parameter tensor, and any dimension of an
@@ -51,6 +55,13 @@ func role(h *hvar) (class, string) {
 		return userClass, "numel"
 	case h.kind == restVar && param:
 		return fixedClass, restDims
+	case h.kind == restVar && len(h.ten.lead) >= 3 && len(h.ten.trail) == 0:
+		// Three leading dimensions asked ([num_tokens, num_heads,
+		// head_size] through size(0..2)): the code reads the tensor as
+		// that shape, and nothing is behind it. As a model dimension the
+		// rest made key's rows 36,864 times too wide, and a launcher's
+		// int stride(0) of them wrap.
+		return fixedClass, restNone
 	case h.kind == restVar && len(h.ten.lead) > 0 && len(h.ten.trail) == 0:
 		// The dimensions after the ones asked for from the front (query
 		// [num_seqs, num_heads, head_size] after size(0..2), or the row

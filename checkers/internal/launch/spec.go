@@ -459,6 +459,10 @@ func (b *specBuilder) describe(h *hvar) {
 // Values only a -mutate variant gives hold under any profile.
 func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 	cfg := b.x.cfg
+	if canon == restNone {
+		b.spec.Assume = append(b.spec.Assume, sym.Eq(v, sym.Int(64, 1)))
+		return
+	}
 	var alts []*sym.Term
 	hasOne := canon == restDims
 	if hasOne {
