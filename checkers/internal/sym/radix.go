@@ -55,17 +55,22 @@ func newLin() *linForm { return &linForm{coef: map[string]*big.Int{}, c: new(big
 
 func (l *linForm) addScaled(m *linForm, s *big.Int) {
 	for k, v := range m.coef {
-		x := new(big.Int).Mul(v, s)
-		if old, ok := l.coef[k]; ok {
-			x.Add(x, old)
-		}
-		if x.Sign() == 0 {
-			delete(l.coef, k)
-		} else {
-			l.coef[k] = x
-		}
+		l.addTerm(k, new(big.Int).Mul(v, s))
 	}
 	l.c.Add(l.c, new(big.Int).Mul(m.c, s))
+}
+
+// addTerm adds x·atom k to l (x is l's to keep), dropping a coefficient
+// that cancels.
+func (l *linForm) addTerm(k string, x *big.Int) {
+	if old, ok := l.coef[k]; ok {
+		x.Add(x, old)
+	}
+	if x.Sign() == 0 {
+		delete(l.coef, k)
+	} else {
+		l.coef[k] = x
+	}
 }
 
 var bigMinusOne = big.NewInt(-1)
@@ -416,16 +421,7 @@ func (tl *twinLemmas) expand(x, y *linForm, l *linForm) bool {
 	}
 	for ku, cu := range x.coef {
 		for kv, cv := range y.coef {
-			m := tl.monomial(ku, kv)
-			c := new(big.Int).Mul(cu, cv)
-			if old, ok := l.coef[m]; ok {
-				c.Add(c, old)
-			}
-			if c.Sign() == 0 {
-				delete(l.coef, m)
-			} else {
-				l.coef[m] = c
-			}
+			l.addTerm(tl.monomial(ku, kv), new(big.Int).Mul(cu, cv))
 		}
 	}
 	l.addScaled(y, x.c)
