@@ -43,21 +43,38 @@ func run(pass *analysis.Pass) (any, error) {
 			traceOf[a] = r.Trace
 		}
 	}
+	// One widening per region of a run: it runs a range fixpoint per
+	// size, the same for every access of the region.
+	type regionOf struct {
+		t *symex.Trace
+		r *symex.Region
+	}
+	widen := map[regionOf]map[string]*sym.Term{}
 	violation := func(a *symex.Access) *sym.Term {
 		v := Violation(a)
-		if t := traceOf[a]; t != nil {
-			v = atLargestTensor(t, a, v)
+		t := traceOf[a]
+		if t == nil {
+			return v
 		}
-		return v
+		k := regionOf{t, a.Region}
+		w, ok := widen[k]
+		if !ok {
+			w = largestTensor(t, a.Region)
+			widen[k] = w
+		}
+		if len(w) == 0 {
+			return v
+		}
+		return sym.BAnd(v, sym.Subst(v, w))
 	}
 	return res.CheckAccesses("bounds", violation, unknownLength, func(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) {
 		pass.Report(diagnostic(r, a, w, viol))
 	}), nil
 }
 
-// atLargestTensor returns viol, and viol again with the accessed
-// tensor's own sizes at their largest where nothing but the tensor's
-// length ties them to the launch. A launcher that takes num_tokens from
+// largestTensor returns the substitution that puts the region's tensor's
+// own sizes at their largest where nothing but the tensor's length ties
+// them to the launch (nil: none); a violation must hold under it too. A launcher that takes num_tokens from
 // slot_mapping and the heads and head size from key does not say that
 // value has as many rows and as wide ones; an access past value only
 // when value is smaller than those shapes depends on the caller breaking
@@ -65,15 +82,15 @@ func run(pass *analysis.Pass) (any, error) {
 // path uses elsewhere (the grid from out.size(0), a TORCH_CHECK between
 // two tensors) is not free and keeps its value, so the kernel's own
 // index arithmetic is still checked against it.
-func atLargestTensor(t *symex.Trace, a *symex.Access, viol *sym.Term) *sym.Term {
-	if a.Region.Bytes == nil {
-		return viol
+func largestTensor(t *symex.Trace, region *symex.Region) map[string]*sym.Term {
+	if region.Bytes == nil {
+		return nil
 	}
 	global := append(append([]*sym.Term(nil), t.Assumptions...), t.Limits...)
 	// The tensor: what the length's sizes are of ("numel of value",
 	// "inner dims of value" → value).
 	tensors := map[string]bool{}
-	for _, v := range a.Region.Bytes.Vars() {
+	for _, v := range region.Bytes.Vars() {
 		if info := t.Vars[v.Name]; info != nil {
 			if _, x, ok := strings.Cut(info.Source, " of "); ok {
 				tensors[x] = true
@@ -81,7 +98,7 @@ func atLargestTensor(t *symex.Trace, a *symex.Access, viol *sym.Term) *sym.Term 
 		}
 	}
 	if len(tensors) == 0 {
-		return viol
+		return nil
 	}
 	own := func(name string) bool {
 		info := t.Vars[name]
@@ -132,10 +149,7 @@ func atLargestTensor(t *symex.Trace, a *symex.Access, viol *sym.Term) *sym.Term 
 			wide[c.Args[0].Name] = d
 		}
 	}
-	if len(wide) == 0 {
-		return viol
-	}
-	return sym.BAnd(viol, sym.Subst(viol, wide))
+	return wide
 }
 
 // Violation is what bounds reports: the access leaves its region with its

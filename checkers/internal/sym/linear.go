@@ -26,16 +26,8 @@ func RefuteLinear(cs []*Term) bool {
 	if st.fixpoint(cs) {
 		return true // the intervals alone refute it
 	}
-	form, _, ok := st.intForm(cs, false)
-	if ok {
-		lp := &linProblem{tl: newTwinLemmas(st), work: maxFMWork, leaves: maxLinearLeaves}
-		var base []*ITerm
-		for _, f := range form {
-			base = appendIConjuncts(base, f)
-		}
-		if lp.refute(base, maxLinearSplits) {
-			return true
-		}
+	if form, _, ok := st.intForm(cs, false); ok && refuteForm(st, form) {
+		return true
 	}
 	if !st.nonlinLeft {
 		return false // nothing nonlinear was left out
@@ -43,10 +35,12 @@ func RefuteLinear(cs []*Term) bool {
 	// Again with the products of sizes (bx·d against n·d), related by
 	// the product lemmas (see productLemmas). Tried second: their atoms
 	// and rows cost elimination work that a linear query does not need.
-	form, _, ok = st.intForm(cs, true)
-	if !ok {
-		return false
-	}
+	form, _, ok := st.intForm(cs, true)
+	return ok && refuteForm(st, form)
+}
+
+// refuteForm refutes the integer form of a conjunction under st's bounds.
+func refuteForm(st *ranges, form []*ITerm) bool {
 	lp := &linProblem{tl: newTwinLemmas(st), work: maxFMWork, leaves: maxLinearLeaves}
 	var base []*ITerm
 	for _, f := range form {
@@ -487,7 +481,7 @@ func (lp *linProblem) productLemmas(rows []*row) []*row {
 				continue
 			}
 			lo, hi := tl.atomRange(u)
-			if lo == nil {
+			if lo == nil || u == v { // a square: its range says as much
 				continue
 			}
 			up := newLin() // u·v − hi·v ≤ 0
@@ -496,9 +490,6 @@ func (lp *linProblem) productLemmas(rows []*row) []*row {
 			down := newLin() // lo·v − u·v ≤ 0
 			down.coef[k] = big.NewInt(-1)
 			down.coef[v] = new(big.Int).Set(lo)
-			if u == v {
-				continue // a square: its range says as much
-			}
 			for _, l := range []*row{up, down} {
 				if l.coef[v].Sign() == 0 {
 					delete(l.coef, v)
@@ -666,25 +657,27 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 		// and bx·H = by·H so replaced leave the rows of a twin access
 		// in the atoms whose tightening decides it, where combining
 		// inequalities first had averaged that away.
-		if u, eq, ok := unitEquation(dense, byCoef, n, alive, &kb); ok {
+		if u, j, k, ok := unitEquation(dense, byCoef, n, alive, &kb); ok {
+			d := dense[j] // d = 0 with d[u] = ±1, its own inverse
 			next := dense[:0:0]
-			for j, r := range dense {
-				if eq[j] {
+			for i, r := range dense {
+				if i == j || i == k {
 					continue
 				}
 				if r[u] != 0 {
-					f, ok1 := mul64(r[u], eq2coef(dense, eq, u))
-					if !ok1 {
+					// r − r[u]·d[u]·d clears u.
+					f, ok := mul64(r[u], d[u])
+					if !ok {
 						return false
 					}
 					nr := make([]int64, n+1)
-					for i := 0; i <= n; i++ {
-						x, ok2 := mul64(f, eqRow(dense, eq)[i])
-						y, ok3 := add64(r[i], -x)
-						if !ok2 || !ok3 || x == math.MinInt64 {
+					for c := 0; c <= n; c++ {
+						x, ok1 := mul64(f, d[c])
+						y, ok2 := add64(r[c], -x)
+						if !ok1 || !ok2 || x == math.MinInt64 {
 							return false
 						}
-						nr[i] = y
+						nr[c] = y
 					}
 					r = nr
 				}
@@ -755,8 +748,8 @@ const fmLimit = 1 << 62
 // unitEquation finds, among the tightened rows (indexed by coefficient
 // key in byCoef), a row d ≤ 0 whose negation −d ≤ 0 is a row too (so
 // d = 0) with a coefficient ±1 on an atom not yet eliminated. It returns
-// the atom and the two rows (as a set of indices into rows).
-func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb *[]byte) (int, map[int]bool, bool) {
+// the atom and the indices of d and of its negation.
+func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb *[]byte) (u, j, k int, ok bool) {
 	for j, d := range rows {
 		*kb = (*kb)[:0]
 		for _, v := range d[:n] {
@@ -768,26 +761,12 @@ func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb 
 		}
 		for u := 0; u < n; u++ {
 			if !gone[u] && (d[u] == 1 || d[u] == -1) {
-				return u, map[int]bool{j: true, k: true}, true
+				return u, j, k, true
 			}
 		}
 	}
-	return 0, nil, false
+	return 0, 0, 0, false
 }
-
-// eqRow returns the first row of the equation eq (its d).
-func eqRow(rows [][]int64, eq map[int]bool) []int64 {
-	best := -1
-	for j := range eq {
-		if best < 0 || j < best {
-			best = j
-		}
-	}
-	return rows[best]
-}
-
-// eq2coef returns the coefficient of u in eqRow (±1; its own inverse).
-func eq2coef(rows [][]int64, eq map[int]bool, u int) int64 { return eqRow(rows, eq)[u] }
 
 func mul64(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {

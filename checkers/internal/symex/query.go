@@ -223,7 +223,11 @@ func (t *Trace) robust(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 // one round where the solver's arbitrary one took three, and without a
 // solver call when m itself extends to it.
 func (t *Trace) boundCounterexample(q solver.Query, m solver.Model, anch map[string]bool) solver.Model {
-	terms := goalComponent(q)
+	// The goal's component only: the solver sliced the rest away (its
+	// assumptions are satisfiable on their own), so its model need not
+	// give their variables values, and no value of the component's can
+	// falsify them.
+	terms := solver.Slice(q).Terms()
 	var unknown []*sym.Term
 	seen := map[string]bool{}
 	for _, v := range termVars(terms) {
@@ -239,67 +243,27 @@ func (t *Trace) boundCounterexample(q solver.Query, m solver.Model, anch map[str
 		return nil
 	}
 	global := t.global()
-	for _, upper := range []bool{true, false} {
+	los, his := map[string]uint64{}, map[string]uint64{}
+	for _, v := range unknown {
+		lo, hi, found := sym.Bounds(global, v)
+		if !found {
+			return nil
+		}
+		los[v.Name], his[v.Name] = lo, hi
+	}
+	for _, at := range []map[string]uint64{his, los} {
 		cand := solver.Model{}
 		for k, v := range m {
 			cand[k] = v
 		}
-		ok := true
-		for _, v := range unknown {
-			lo, hi, found := sym.Bounds(global, v)
-			if !found {
-				ok = false
-				break
-			}
-			if upper {
-				cand[v.Name] = hi
-			} else {
-				cand[v.Name] = lo
-			}
+		for k, v := range at {
+			cand[k] = v
 		}
-		if ok && satisfies(terms, cand) {
+		if satisfies(terms, cand) {
 			return cand
 		}
 	}
 	return nil
-}
-
-// goalComponent returns the goal and the constraints connected to it
-// through shared variables. The others are satisfiable on their own (the
-// trace's assumptions are checked once; the solver slices them away, so
-// its models need not give their variables values) and no value the
-// component's variables take can falsify them.
-func goalComponent(q solver.Query) []*sym.Term {
-	out := []*sym.Term{q.Goal}
-	vars := map[string]bool{}
-	for _, v := range q.Goal.Vars() {
-		vars[v.Name] = true
-	}
-	in := make([]bool, len(q.Constraints))
-	for grew := true; grew; {
-		grew = false
-		for i, c := range q.Constraints {
-			if in[i] {
-				continue
-			}
-			touches := false
-			for _, v := range c.Vars() {
-				if vars[v.Name] {
-					touches = true
-					break
-				}
-			}
-			if !touches {
-				continue
-			}
-			in[i], grew = true, true
-			out = append(out, c)
-			for _, v := range c.Vars() {
-				vars[v.Name] = true
-			}
-		}
-	}
-	return out
 }
 
 // satisfies reports whether every term evaluates to true under m.
