@@ -90,7 +90,11 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		sub Query
 	}
 	var cases []open
+	own := ownConjuncts(q, v)
 	for _, c := range vals {
+		if !admits(own, v, c) {
+			continue
+		}
 		sub := substitute(q, map[string]*sym.Term{v.Name: sym.Const(v.Width, c)})
 		if !trivialUnsat(sub) {
 			cases = append(cases, open{c, sub})
@@ -165,6 +169,33 @@ func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Mode
 	return r, m, err
 }
 
+// ownConjuncts returns the top-level conjuncts of q that mention v and
+// nothing else (its guards: d % 8 == 0, d <= 8192, the profile's values).
+func ownConjuncts(q Query, v *sym.Term) []*sym.Term {
+	var own []*sym.Term
+	for _, t := range q.Terms() {
+		for _, c := range sym.AppendConjuncts(nil, t) {
+			if vs := c.Vars(); len(vs) == 1 && vs[0].Name == v.Name {
+				own = append(own, c)
+			}
+		}
+	}
+	return own
+}
+
+// admits reports whether v = c satisfies every one of own: a value its
+// own guards rule out is no case, and costs no substitution of the whole
+// query.
+func admits(own []*sym.Term, v *sym.Term, c uint64) bool {
+	env := func(name string) (uint64, bool) { return c, name == v.Name }
+	for _, t := range own {
+		if x, err := sym.Eval(t, env); err == nil && x != 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // trivialUnsat reports whether a case is settled without a solver: a
 // conjunct simplified to false, or one propagation folds to false. (Each
 // case that is left meets the range and linear steps in leaf.)
@@ -177,15 +208,20 @@ func trivialUnsat(q Query) bool {
 }
 
 func substitute(q Query, m map[string]*sym.Term) Query {
+	ts := q.Constraints
+	if q.Goal != nil {
+		ts = append(ts[:len(ts):len(ts)], q.Goal)
+	}
+	ts = sym.SubstAll(ts, m)
 	out := Query{}
-	for _, c := range q.Constraints {
-		c = sym.Subst(c, m)
+	if q.Goal != nil {
+		out.Goal = ts[len(ts)-1]
+		ts = ts[:len(ts)-1]
+	}
+	for _, c := range ts {
 		if !c.IsTrue() {
 			out.Constraints = append(out.Constraints, c)
 		}
-	}
-	if q.Goal != nil {
-		out.Goal = sym.Subst(q.Goal, m)
 	}
 	return out
 }

@@ -5,20 +5,30 @@ func Subst(t *Term, m map[string]*Term) *Term {
 	if len(m) == 0 {
 		return t
 	}
-	hit := false
-	for _, v := range t.Vars() {
-		if _, ok := m[v.Name]; ok {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	if !mentions(t.Vars(), m) {
 		return t
 	}
-	return subst(t, m)
+	return subst(t, m, map[*Term]*Term{})
 }
 
-func subst(t *Term, m map[string]*Term) *Term {
+// SubstAll is Subst of each of ts, sharing the subterms they share.
+func SubstAll(ts []*Term, m map[string]*Term) []*Term {
+	out := make([]*Term, len(ts))
+	memo := map[*Term]*Term{}
+	for i, t := range ts {
+		if len(m) == 0 || !mentions(t.Vars(), m) {
+			out[i] = t
+			continue
+		}
+		out[i] = subst(t, m, memo)
+	}
+	return out
+}
+
+// subst rebuilds the subterms of t that mention a variable of m, once
+// each: terms are DAGs (a row offset feeds every access of a row), and
+// a subterm with nothing to replace is kept as it is.
+func subst(t *Term, m map[string]*Term, memo map[*Term]*Term) *Term {
 	switch t.Op {
 	case OpConst:
 		return t
@@ -28,11 +38,40 @@ func subst(t *Term, m map[string]*Term) *Term {
 		}
 		return t
 	}
-	args := make([]*Term, len(t.Args))
-	for i, a := range t.Args {
-		args[i] = subst(a, m)
+	if r, ok := memo[t]; ok {
+		return r
 	}
-	return rebuild(t, args)
+	if vs := t.vars.Load(); vs != nil && !mentions(*vs, m) {
+		memo[t] = t
+		return t
+	}
+	var args []*Term
+	for i, a := range t.Args {
+		b := subst(a, m, memo)
+		if b != a && args == nil {
+			args = make([]*Term, len(t.Args))
+			copy(args, t.Args[:i])
+		}
+		if args != nil {
+			args[i] = b
+		}
+	}
+	r := t
+	if args != nil {
+		r = rebuild(t, args)
+	}
+	memo[t] = r
+	return r
+}
+
+// mentions reports whether one of vs is replaced by m.
+func mentions(vs []*Term, m map[string]*Term) bool {
+	for _, v := range vs {
+		if _, ok := m[v.Name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuild applies t's operator to new arguments through the constructors
