@@ -129,3 +129,33 @@ func TestSplitSharesWork(t *testing.T) {
 		}
 	}
 }
+
+// A value the split variable's own guards rule out (d % 8 ≠ 0, d past
+// its TORCH_CHECK bound) is no case: admits rejects it before the query
+// is substituted.
+func TestSplitOwnGuards(t *testing.T) {
+	d, x := sym.Var("d", 64), sym.Var("x", 64)
+	var dom []*sym.Term
+	for _, v := range []int64{12, 16, 20, 64, 8192} {
+		dom = append(dom, sym.Eq(d, c64(v)))
+	}
+	cs := []*sym.Term{sym.BOr(dom...), sym.Eq(sym.URem(d, c64(8)), c64(0)), sym.Ule(d, c64(4096)), sym.Ult(x, sym.Mul(d, c64(3)))}
+	q := query(sym.Ult(sym.Mul(x, d), c64(1)), cs...)
+	v, vals := splitVar(q, maxCases)
+	if v == nil || v.Name != "d" {
+		t.Fatalf("splitVar = %v, want d", v)
+	}
+	own := ownConjuncts(q, v)
+	if len(own) != 3 {
+		t.Fatalf("own conjuncts = %v, want d's domain and its two guards", own)
+	}
+	var kept []uint64
+	for _, c := range vals {
+		if admits(own, v, c) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) != 2 || kept[0] != 16 || kept[1] != 64 {
+		t.Errorf("admitted %v, want [16 64]", kept)
+	}
+}
