@@ -26,10 +26,42 @@ func RefuteLinear(cs []*Term) bool {
 	if st.fixpoint(cs) {
 		return true // the intervals alone refute it
 	}
+	return st.refuteLinear(cs, true)
+}
+
+// RefuteQuery reports whether range reasoning (Refute) or linear
+// arithmetic (RefuteLinear) refutes the conjunction all, computing the
+// bounds of all once for both. slice, when not nil, is a part of all
+// (the goal's neighbourhood) whose linear form is read instead of all's:
+// its refutation under all's bounds is all's, and it is smaller (on the
+// bundled examples the whole form refuted 9 of the 198 queries whose
+// slice it did not, at a cost of 1.8 s). Without products the product
+// lemmas (the second, costly pass of RefuteLinear) are not tried: the
+// caller has a cheaper way with products, such as cases.
+func RefuteQuery(all, slice []*Term, products bool) bool {
+	st := newRanges()
+	if st.fixpoint(all) {
+		return true
+	}
+	// The linear step reads st's bounds; refuteMore may narrow them
+	// (enumeration), which leaves bounds that hold under all.
+	if st.refuteMore(all, 2) {
+		return true
+	}
+	if slice == nil {
+		slice = all
+	}
+	return st.refuteLinear(slice, products)
+}
+
+// refuteLinear is RefuteLinear of cs under bounds st holds for cs or
+// for a conjunction cs is part of; without products, its first pass.
+func (st *ranges) refuteLinear(cs []*Term, products bool) bool {
+	st.nonlinLeft = false
 	if form, _, ok := st.intForm(cs, false); ok && refuteForm(st, form) {
 		return true
 	}
-	if !st.nonlinLeft {
+	if !st.nonlinLeft || !products {
 		return false // nothing nonlinear was left out
 	}
 	// Again with the products of sizes (bx·d against n·d), related by

@@ -271,3 +271,34 @@ func TestRefuteLinearTwinFactors(t *testing.T) {
 		t.Fatal("columns past N overlap the next row: refuted wrongly")
 	}
 }
+
+// RefuteQuery refutes what Refute or RefuteLinear refutes, reading the
+// slice under the whole conjunction's bounds, and without products it
+// leaves a nonlinear check alone.
+func TestRefuteQuery(t *testing.T) {
+	cs := rowCheck(8192)
+	goal := cs[len(cs)-1]
+	// The slice omits n's bounds; they come from the whole query.
+	slice := []*Term{cs[2], cs[3], goal}
+	if !RefuteQuery(cs, slice, true) {
+		t.Fatal("row check not refuted through its slice")
+	}
+	if RefuteQuery(rowCheck(8193), nil, true) {
+		t.Fatal("j < 8193 reaches one past the row: refuted wrongly")
+	}
+	// block < n, j < s: (block·s + j) < n·s needs a product lemma.
+	n, s := Var("n", 64), Var("s", 64)
+	block, j := Var("block", 64), Var("j", 64)
+	lim := Const(64, 1<<20)
+	prod := []*Term{
+		Ule(Const(64, 1), n), Ule(n, lim), Ule(Const(64, 1), s), Ule(s, lim),
+		Ult(block, n), Ult(j, s),
+		Ule(Mul(n, s), Add(Mul(block, s), j)),
+	}
+	if !RefuteQuery(prod, nil, true) {
+		t.Fatal("block·s + j < n·s not refuted with product lemmas")
+	}
+	if RefuteQuery(prod, nil, false) {
+		t.Log("refuted without product lemmas (by intervals)")
+	}
+}

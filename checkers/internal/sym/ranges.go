@@ -32,6 +32,11 @@ func refute(cs []*Term, depth int) bool {
 	if st.fixpoint(cs) {
 		return true
 	}
+	return st.refuteMore(cs, depth)
+}
+
+// refuteMore is refute once st holds the fixpoint of cs.
+func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 	// Few-valued conjuncts by enumeration (see enumerate), then the
 	// bounds it narrowed.
 	st.changed = false
