@@ -98,6 +98,9 @@ type linProblem struct {
 	split  map[*ITerm]bool // disjunctions split on the current case's way
 	// twinSrc names each twin-factor split (see twinFactorSplit).
 	twinSrc map[string]*ITerm
+	// otherOrder says the latest elimination passed over an exact one
+	// (see eliminate's exactFirst).
+	otherOrder bool
 }
 
 // row is Σ coef·atom + c ≤ 0.
@@ -406,7 +409,16 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 		}
 	}
 	rows = append(rows, lp.productLemmas(rows)...)
-	return lp.eliminate(rows)
+	lp.otherOrder = false
+	// Elimination in the cheapest order first, then, when that ends
+	// without a refutation, with the exact eliminations first: neither
+	// order refutes everything the other does (a product's halves need
+	// the first, a row-major access of two threads the second). The
+	// second runs only when its order would differ.
+	if lp.eliminate(rows, false) {
+		return true
+	}
+	return lp.otherOrder && lp.eliminate(rows, true)
 }
 
 // minMax returns the rows of a min or max atom k = ite(p < q, x, y)
@@ -607,7 +619,7 @@ func (lp *linProblem) boxImplies(r *row) bool {
 
 // eliminate decides rows by Fourier-Motzkin, over int64 (a coefficient
 // or a product leaving int64 gives up: false, which is sound).
-func (lp *linProblem) eliminate(rows []*row) bool {
+func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 	idx := map[string]int{}
 	var names []string
 	for _, r := range rows {
@@ -617,6 +629,12 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 				names = append(names, k)
 			}
 		}
+	}
+	// Atoms in key order: ties of the elimination order go to the
+	// lowest index, which map order would make vary from run to run.
+	sort.Strings(names)
+	for i, k := range names {
+		idx[k] = i
 	}
 	n := len(names)
 	if n > maxFMAtoms {
@@ -723,15 +741,43 @@ func (lp *linProblem) eliminate(rows []*row) bool {
 			}
 			continue
 		}
-		best, cost := -1, 0
+		// The cheapest atom to eliminate; with exactFirst, among those
+		// whose elimination is exact over the integers when there are
+		// any: an atom whose
+		// coefficients on one side are all ±1 loses no integer point
+		// (the Omega test's exact shadow). Eliminating a block index of
+		// coefficient 192 before the thread index of coefficient 1 that
+		// it is tied to averaged away what made the access disjoint.
+		unitPos := make([]bool, n)
+		unitNeg := make([]bool, n)
+		for i := range unitPos {
+			unitPos[i], unitNeg[i] = true, true
+		}
+		for _, d := range dense {
+			for i := 0; i < n; i++ {
+				if d[i] > 1 {
+					unitPos[i] = false
+				} else if d[i] < -1 {
+					unitNeg[i] = false
+				}
+			}
+		}
+		best, cost, bestExact := -1, 0, false
+		anyExact := false
 		for i := 0; i < n; i++ {
 			if alive[i] || pos[i]+neg[i] == 0 {
 				continue
 			}
+			exact := unitPos[i] || unitNeg[i]
+			anyExact = anyExact || exact
+			exact = exact && exactFirst
 			c := pos[i]*neg[i] - pos[i] - neg[i]
-			if best < 0 || c < cost {
-				best, cost = i, c
+			if best < 0 || (exact && !bestExact) || (exact == bestExact && c < cost) {
+				best, cost, bestExact = i, c, exact
 			}
+		}
+		if !exactFirst && anyExact && !(unitPos[best] || unitNeg[best]) {
+			lp.otherOrder = true // the exact-first order would differ here
 		}
 		if best < 0 {
 			return false

@@ -302,3 +302,39 @@ func TestRefuteQuery(t *testing.T) {
 		t.Log("refuted without product lemmas (by intervals)")
 	}
 }
+
+// Two threads of a row-major GEMM output, out[(by·192 + bx·128 + tx)·4]
+// with bx·128 + tx < 192, in different blocks: disjoint because a row
+// holds 192 elements. Refuting it takes the integer step of eliminating
+// the thread index before the row (exact, coefficient 1): eliminated
+// first, the row's coefficient 192 averaged the gap away.
+func TestRefuteLinearExactOrder(t *testing.T) {
+	c32 := func(v uint64) *Term { return Const(32, v) }
+	c64 := func(v uint64) *Term { return Const(64, v) }
+	M := Var("M", 64)
+	m32 := Trunc(M, 32)
+	by, by2 := Var("by", 32), Var("by'", 32)
+	bx, bx2 := Var("bx", 32), Var("bx'", 32)
+	tx, tx2 := Var("tx", 32), Var("tx'", 32)
+	n := Add(Mul(bx, c32(128)), tx)
+	n2 := Add(Mul(bx2, c32(128)), tx2)
+	addr := func(by, n *Term) *Term { return Mul(Add(Mul(SExt(by, 64), c64(192)), SExt(n, 64)), c64(4)) }
+	A, A2 := addr(by, n), addr(by2, n2)
+	check := func(width uint64) []*Term {
+		return []*Term{
+			Sle(c64(1), M), Sle(M, c64(1048576)),
+			Ult(tx, c32(128)), Ult(tx2, c32(128)), Ult(bx, c32(2)), Ult(bx2, c32(2)),
+			Ule(c32(1), m32), Ule(m32, c32(65535)), Ult(by, m32), Ult(by2, m32),
+			BNot(BOr(Sle(m32, by), Sle(c32(width), n))),
+			BNot(BOr(Sle(m32, by2), Sle(c32(width), n2))),
+			Slt(A, Add(A2, c64(4))), Slt(A2, Add(A, c64(4))),
+			BNot(BAnd(Eq(bx, bx2), Eq(by, by2))),
+		}
+	}
+	if !RefuteLinear(check(192)) {
+		t.Fatal("n < 192: two blocks' elements of a 192-wide row overlap: not refuted")
+	}
+	if RefuteLinear(check(193)) {
+		t.Fatal("n < 193 reaches the next row's first element: refuted wrongly")
+	}
+}
