@@ -418,7 +418,16 @@ func (lp *linProblem) infeasible(rows []*row) bool {
 	if lp.eliminate(rows, false) {
 		return true
 	}
-	return lp.otherOrder && lp.eliminate(rows, true)
+	if !lp.otherOrder {
+		return false
+	}
+	// The second order may spend what is left but is not charged for
+	// it: the sibling cases of a split get the work they had with the
+	// first order alone, so trying it never loses a refutation.
+	left := lp.work
+	refuted := lp.eliminate(rows, true)
+	lp.work = left
+	return refuted
 }
 
 // minMax returns the rows of a min or max atom k = ite(p < q, x, y)
@@ -620,21 +629,25 @@ func (lp *linProblem) boxImplies(r *row) bool {
 // eliminate decides rows by Fourier-Motzkin, over int64 (a coefficient
 // or a product leaving int64 gives up: false, which is sound).
 func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
+	// Atoms in order of first appearance, a row's own in key order:
+	// ties of the elimination order go to the lowest index, which map
+	// order made vary from run to run. (All atoms in key order instead
+	// left three race checks of testdata undecided: the order of the
+	// rows, goal last, is the better tie-break.)
 	idx := map[string]int{}
-	var names []string
+	var names, keys []string
 	for _, r := range rows {
+		keys = keys[:0]
 		for k := range r.coef {
 			if _, ok := idx[k]; !ok {
-				idx[k] = len(names)
-				names = append(names, k)
+				keys = append(keys, k)
 			}
 		}
-	}
-	// Atoms in key order: ties of the elimination order go to the
-	// lowest index, which map order would make vary from run to run.
-	sort.Strings(names)
-	for i, k := range names {
-		idx[k] = i
+		sort.Strings(keys)
+		for _, k := range keys {
+			idx[k] = len(names)
+			names = append(names, k)
+		}
 	}
 	n := len(names)
 	if n > maxFMAtoms {
