@@ -4,16 +4,20 @@
 # named by CUDAVET_BENCH_TREE when set): cudavet's parse, lowering and
 # per-checker analysis times, checks by how decided, undecided checks,
 # peak RSS, and clang-15 -fsyntax-only and clang-tidy-15 on the same files
-# with the ratios. Run from the repository root after `make build`.
+# with the ratios. Run from the repository root after `make build`;
+# CUDAVET_BENCH_CORPORA="examples generated" picks tables.
 set -u
 BIN=./bin/cudavet
 OUT=${CUDAVET_BENCH_OUT:-/tmp/cudavet-bench}
 GEN_N=${CUDAVET_BENCH_GEN:-300}
+# CUDAVET_BENCH_CORPORA picks the tables (default: all of them).
+CORPORA=${CUDAVET_BENCH_CORPORA:-examples testdata generated tree}
+want() { [[ " $CORPORA " == *" $1 "* ]]; }
 mkdir -p "$OUT"
 SHIM="$PWD/frontend/shim/include"
 CLANG_ARGS=(-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 -idirafter "$SHIM" -include "$SHIM/cudavet_shim.h" -Wno-everything)
 
-go run ./internal/benchcorpus/gen -o "$OUT/gen" -n "$GEN_N" >/dev/null
+want generated && go run ./internal/benchcorpus/gen -o "$OUT/gen" -n "$GEN_N" >/dev/null
 
 # secs CMD...: wall seconds of CMD, its output discarded.
 secs() {
@@ -57,13 +61,19 @@ table() { # name files...
   printf "  %-28s %s\n" "analysis / parse" "$(echo "scale=2; $analysis / $parse" | bc)"
 }
 
-mapfile -t ex < <(find testdata/examples -name '*.cu' | sort)
-table examples "${ex[@]}"
-mapfile -t td < <(find checkers testdata -path '*/testdata/*' -name '*.cu' | sort)
-table testdata "${td[@]}"
-mapfile -t gen < <(find "$OUT/gen" -name '*.cu' | sort)
-table generated "${gen[@]}"
-if [ -n "${CUDAVET_BENCH_TREE:-}" ]; then
+if want examples; then
+  mapfile -t ex < <(find testdata/examples -name '*.cu' | sort)
+  table examples "${ex[@]}"
+fi
+if want testdata; then
+  mapfile -t td < <(find checkers testdata -path '*/testdata/*' -name '*.cu' | sort)
+  table testdata "${td[@]}"
+fi
+if want generated; then
+  mapfile -t gen < <(find "$OUT/gen" -name '*.cu' | sort)
+  table generated "${gen[@]}"
+fi
+if want tree && [ -n "${CUDAVET_BENCH_TREE:-}" ]; then
   mapfile -t tree < <(find "$CUDAVET_BENCH_TREE" -name '*.cu' | sort)
   table tree "${tree[@]}"
 fi
