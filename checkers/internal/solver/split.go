@@ -35,6 +35,10 @@ const (
 	maxLeaves = 4096
 )
 
+// maxSplitOn is the number of cases past which a case that would be
+// split further is first tried whole by the range step.
+const maxSplitOn = 64
+
 // maxValues bounds the values of a variable worth splitting on: the
 // dimension set of the bundled profiles (every width of their weights)
 // has about 70.
@@ -73,7 +77,15 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		// length): tried once more before it multiplies into cases.
 		return Unsat, nil, nil
 	}
-	v, vals := splitVar(q, b.solver)
+	v, vals, combos := splitVarCombos(q, b.solver)
+	if v != nil && !top && combos > maxSplitOn && RangeRefutes(q) {
+		// A case that still has many cases to split into (a profile
+		// chosen by the selector, its sizes not yet): its constants often
+		// let the range step refute it whole, where splitting on went
+		// through thousands of cases of its sizes (a norm kernel's three
+		// inner dimensions of 65 widths each).
+		return Unsat, nil, nil
+	}
 	if v == nil {
 		if top {
 			return s.next.Check(ctx, q)
@@ -234,6 +246,13 @@ func substitute(q Query, m map[string]*sym.Term) Query {
 // combinations than budget, a selector that ties them is split on
 // first instead (see selectorVar).
 func splitVar(q Query, budget int) (*sym.Term, []uint64) {
+	v, vals, _ := splitVarCombos(q, budget)
+	return v, vals
+}
+
+// splitVarCombos is splitVar, and the cases the products' few-valued
+// factors make together (capped at 2^30).
+func splitVarCombos(q Query, budget int) (*sym.Term, []uint64, int) {
 	domains, vars := finiteDomains(q)
 	for n, vals := range domains {
 		if len(vals) > maxValues {
@@ -241,7 +260,7 @@ func splitVar(q Query, budget int) (*sym.Term, []uint64) {
 		}
 	}
 	if len(domains) == 0 {
-		return nil, nil
+		return nil, nil, 0
 	}
 	nonlinear := map[string]int{}
 	seen := map[*sym.Term]bool{}
@@ -255,7 +274,7 @@ func splitVar(q Query, budget int) (*sym.Term, []uint64) {
 		combos = min(combos*len(domains[n]), 1<<30)
 	}
 	if len(names) == 0 {
-		return nil, nil
+		return nil, nil, 0
 	}
 	// The factor of the most products first (its values make the most
 	// of the query linear), then the one with the fewest values.
@@ -271,12 +290,12 @@ func splitVar(q Query, budget int) (*sym.Term, []uint64) {
 	})
 	if len(names) > 1 && combos > budget {
 		if g, vals := selectorVar(q, nonlinear); g != nil && selectorCases(q, g, vals, nonlinear) < combos {
-			return g, vals
+			return g, vals, combos
 		}
 	}
 	vals := append([]uint64(nil), domains[names[0]]...)
 	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
-	return vars[names[0]], vals
+	return vars[names[0]], vals, combos
 }
 
 // finiteDomains returns the values the top-level conjuncts of q restrict

@@ -159,3 +159,22 @@ func TestSplitOwnGuards(t *testing.T) {
 		t.Errorf("admitted %v, want [16 64]", kept)
 	}
 }
+
+// splitVarCombos counts the cases the products' few-valued factors make
+// together: a case with more than maxSplitOn of them is tried whole by
+// the range step before it is split further.
+func TestSplitCombos(t *testing.T) {
+	d, e, x := sym.Var("d", 64), sym.Var("e", 64), sym.Var("x", 64)
+	dom := func(v *sym.Term, n int64) *sym.Term {
+		var alts []*sym.Term
+		for k := int64(1); k <= n; k++ {
+			alts = append(alts, sym.Eq(v, c64(8*k)))
+		}
+		return sym.BOr(alts...)
+	}
+	q := query(sym.Ult(sym.Mul(sym.Mul(x, d), e), c64(1)), dom(d, 9), dom(e, 10), sym.Ult(x, c64(100)))
+	v, vals, combos := splitVarCombos(q, maxCases)
+	if v == nil || len(vals) == 0 || combos != 90 {
+		t.Errorf("splitVarCombos = %v, %d values, %d cases; want 90 cases", v, len(vals), combos)
+	}
+}
