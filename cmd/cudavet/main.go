@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/ir"
+	"github.com/cudavet/cudavet/internal/gctune"
 )
 
 // Exit statuses.
@@ -26,29 +26,8 @@ const (
 )
 
 func main() {
-	tuneGC()
+	gctune.Apply()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// gcPercent and gcSoftLimit are the collector's settings unless GOGC or
-// GOMEMLIMIT say otherwise. The analysis allocates many short-lived
-// terms and linear forms: on the bundled examples (-j 1) GOGC=300 takes
-// a fifth less CPU than the default 100 (4.5 s against 5.7 s, four runs
-// each) at the same peak resident size, about 210 MB. The soft limit makes the collector work as hard
-// as before once the heap nears 1 GiB, the memory goal of a whole tree;
-// -memlimit sets its own (limits.go).
-const (
-	gcPercent   = 300
-	gcSoftLimit = 1 << 30
-)
-
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(gcSoftLimit)
-	}
 }
 
 // run is main without the process: it parses args, does the work, writes
