@@ -673,6 +673,13 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		var keep [][]int64
 		pos := make([]int, n)
 		neg := make([]int, n)
+		// unitPos[i] (unitNeg[i]): every positive (negative) coefficient
+		// of atom i is 1 (−1); see the choice of the atom below.
+		unitPos := make([]bool, n)
+		unitNeg := make([]bool, n)
+		for i := range unitPos {
+			unitPos[i], unitNeg[i] = true, true
+		}
 		// Rows with the same coefficients (after tightening) keep the
 		// strongest constant only: elimination derives the same row from
 		// many pairs, and without this the rows of a twin-thread check
@@ -696,9 +703,11 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 				if d[i] > 0 {
 					pos[i]++
 					zero = false
+					unitPos[i] = unitPos[i] && d[i] == 1
 				} else if d[i] < 0 {
 					neg[i]++
 					zero = false
+					unitNeg[i] = unitNeg[i] && d[i] == -1
 				}
 			}
 			if zero {
@@ -756,25 +765,11 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		}
 		// The cheapest atom to eliminate; with exactFirst, among those
 		// whose elimination is exact over the integers when there are
-		// any: an atom whose
-		// coefficients on one side are all ±1 loses no integer point
-		// (the Omega test's exact shadow). Eliminating a block index of
-		// coefficient 192 before the thread index of coefficient 1 that
-		// it is tied to averaged away what made the access disjoint.
-		unitPos := make([]bool, n)
-		unitNeg := make([]bool, n)
-		for i := range unitPos {
-			unitPos[i], unitNeg[i] = true, true
-		}
-		for _, d := range dense {
-			for i := 0; i < n; i++ {
-				if d[i] > 1 {
-					unitPos[i] = false
-				} else if d[i] < -1 {
-					unitNeg[i] = false
-				}
-			}
-		}
+		// any: an atom whose coefficients on one side are all ±1 loses
+		// no integer point (the Omega test's exact shadow). Eliminating
+		// a block index of coefficient 192 before the thread index of
+		// coefficient 1 that it is tied to averaged away what made the
+		// access disjoint.
 		best, cost, bestExact := -1, 0, false
 		anyExact := false
 		for i := 0; i < n; i++ {
@@ -789,11 +784,11 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 				best, cost, bestExact = i, c, exact
 			}
 		}
-		if !exactFirst && anyExact && !(unitPos[best] || unitNeg[best]) {
-			lp.otherOrder = true // the exact-first order would differ here
-		}
 		if best < 0 {
 			return false
+		}
+		if !exactFirst && anyExact && !(unitPos[best] || unitNeg[best]) {
+			lp.otherOrder = true // the exact-first order would differ here
 		}
 		alive[best] = true // eliminated
 		var P, N, rest [][]int64
