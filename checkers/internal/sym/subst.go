@@ -1,24 +1,19 @@
 package sym
 
 // Subst replaces variables of t by terms of the same width (by name).
-func Subst(t *Term, m map[string]*Term) *Term {
-	if len(m) == 0 {
-		return t
-	}
-	if !mentions(t.Vars(), m) {
-		return t
-	}
-	return subst(t, m, map[*Term]*Term{})
-}
+func Subst(t *Term, m map[string]*Term) *Term { return SubstAll([]*Term{t}, m)[0] }
 
 // SubstAll is Subst of each of ts, sharing the subterms they share.
 func SubstAll(ts []*Term, m map[string]*Term) []*Term {
 	out := make([]*Term, len(ts))
-	memo := map[*Term]*Term{}
+	var memo map[*Term]*Term
 	for i, t := range ts {
 		if len(m) == 0 || !mentions(t.Vars(), m) {
 			out[i] = t
 			continue
+		}
+		if memo == nil {
+			memo = map[*Term]*Term{}
 		}
 		out[i] = subst(t, m, memo)
 	}
