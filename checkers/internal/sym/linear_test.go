@@ -2,6 +2,10 @@ package sym
 
 import "testing"
 
+// c32 and c64 are constants of 32 and 64 bits.
+func c32(v uint64) *Term { return Const(32, v) }
+func c64(v uint64) *Term { return Const(64, v) }
+
 // rowCheck is a bounds check of out[(block·s + j)·2] against n·s·2 bytes,
 // with block < n and j < s: safe by the relation block ≤ n − 1, which no
 // interval sees.
@@ -97,7 +101,6 @@ func TestRefuteLinearMinGrid(t *testing.T) {
 // lanes 0 of one warp (tid % 32 = 0, tid / 32 equal) are the same thread.
 func TestRefuteLinearRemainderQuotient(t *testing.T) {
 	tx, ty := Var("tx", 32), Var("ty", 32)
-	c32 := func(v uint64) *Term { return Const(32, v) }
 	base := []*Term{Ult(tx, c32(1024)), Ult(ty, c32(1024)), Eq(UDiv(tx, c32(32)), UDiv(ty, c32(32)))}
 	with := func(cs ...*Term) []*Term { return append(append([]*Term{}, base...), cs...) }
 	if !RefuteLinear(with(Eq(URem(tx, c32(32)), c32(0)), Eq(URem(ty, c32(32)), c32(0)), Ne(tx, ty))) {
@@ -115,7 +118,6 @@ func TestRefuteLinearRemainderQuotient(t *testing.T) {
 // below n·d, by the lemma (bx − n + 1)·d ≤ 0 over the monomials bx·d and
 // n·d. One element more (j ≤ d) reaches past the last row.
 func TestRefuteLinearProductRows(t *testing.T) {
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	n, d := Var("n", 64), Var("d", 64)
 	bx, j := Var("bx", 32), Var("j", 64)
 	check := func(jBound *Term) []*Term {
@@ -135,8 +137,6 @@ func TestRefuteLinearProductRows(t *testing.T) {
 // row of s, i < d / 8, against the tensor's 2·s·n bytes. It takes the
 // lemmas of two relations (bx < n times d, 2·d ≤ s times n).
 func TestRefuteLinearProductHalves(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	n, s := Var("n", 64), Var("s", 64)
 	bx, i := Var("bx", 32), Var("i", 32)
 	d32 := Trunc(SDiv(s, c64(2)), 32)
@@ -163,8 +163,6 @@ const d0 = 1 << 14
 // derives the same rows from many pairs, which dedup keeps within
 // budget.
 func TestRefuteLinearWarpRows(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	mk := func(s string, cols uint64) (bx, tx, a *Term, cs []*Term) {
 		bx, tx = Var("bx"+s, 32), Var("tx"+s, 32)
 		c, it := Var("c"+s, 32), Var("it"+s, 64)
@@ -192,8 +190,6 @@ func TestRefuteLinearWarpRows(t *testing.T) {
 // element. One slot apart (i < j) is refuted, one element overlapping
 // two slots is not.
 func TestRefuteLinearEqualRowsProduct(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	H := Var("H", 32)
 	H64 := SExt(H, 64)
 	bx, by, i, j := Var("bx", 32), Var("by", 32), Var("i", 32), Var("j", 32)
@@ -216,8 +212,6 @@ func TestRefuteLinearEqualRowsProduct(t *testing.T) {
 // eight values pass its vc when vc < 8 and the last thread's reach past
 // the last row.
 func TestRefuteLinearThreadSlices(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	n, vc, H, bx, tx, i := Var("n", 64), Var("vc", 32), Var("H", 32), Var("bx", 32), Var("tx", 32), Var("i", 32)
 	vc64, H64 := SExt(vc, 64), SExt(H, 64)
 	addr := Mul(Add(Add(Mul(ZExt(bx, 64), H64), SExt(Mul(tx, vc), 64)), SExt(i, 64)), c64(4))
@@ -239,8 +233,6 @@ func TestRefuteLinearThreadSlices(t *testing.T) {
 // monomials' twin factors (a relation for the product lemmas to
 // multiply). Without c < N (a row wider than N) two threads do meet.
 func TestRefuteLinearTwinFactors(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	N := Var("N", 32)
 	N64 := SExt(N, 64)
 	check := func(bounded bool) []*Term {
@@ -309,8 +301,6 @@ func TestRefuteQuery(t *testing.T) {
 // the thread index before the row (exact, coefficient 1): eliminated
 // first, the row's coefficient 192 averaged the gap away.
 func TestRefuteLinearExactOrder(t *testing.T) {
-	c32 := func(v uint64) *Term { return Const(32, v) }
-	c64 := func(v uint64) *Term { return Const(64, v) }
 	M := Var("M", 64)
 	m32 := Trunc(M, 32)
 	by, by2 := Var("by", 32), Var("by'", 32)
