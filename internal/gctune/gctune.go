@@ -23,19 +23,18 @@ const (
 // Apply sets the collector's settings where the environment does not,
 // and returns a function that restores the previous ones.
 func Apply() (restore func()) {
-	oldPercent, oldLimit := -2, int64(-1)
+	var restores []func()
 	if os.Getenv("GOGC") == "" {
-		oldPercent = debug.SetGCPercent(Percent)
+		old := debug.SetGCPercent(Percent)
+		restores = append(restores, func() { debug.SetGCPercent(old) })
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		oldLimit = debug.SetMemoryLimit(SoftLimit)
+		old := debug.SetMemoryLimit(SoftLimit)
+		restores = append(restores, func() { debug.SetMemoryLimit(old) })
 	}
 	return func() {
-		if oldPercent != -2 {
-			debug.SetGCPercent(oldPercent)
-		}
-		if oldLimit >= 0 {
-			debug.SetMemoryLimit(oldLimit)
+		for _, r := range restores {
+			r()
 		}
 	}
 }
