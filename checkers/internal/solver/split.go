@@ -78,7 +78,7 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		return Unsat, nil, nil
 	}
 	v, vals, combos := splitVarCombos(q, b.solver)
-	if v != nil && !top && combos > maxSplitOn && RangeRefutes(q) {
+	if v != nil && !top && combos > maxSplitOn && rangeRefutes(q, func() bool { return true }) {
 		// A case that still has many cases to split into (a profile
 		// chosen by the selector, its sizes not yet): its constants often
 		// let the range step refute it whole, where splitting on went
@@ -90,7 +90,7 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		if top {
 			return s.next.Check(ctx, q)
 		}
-		return s.leaf(ctx, q, b)
+		return s.leaf(ctx, q, b, false)
 	}
 	// The cases that substitution and propagation do not settle at once
 	// are the ones that cost: only they count. Most cases of a profile's
@@ -116,7 +116,7 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 		if top {
 			return s.next.Check(ctx, q)
 		}
-		return s.leaf(ctx, q, b)
+		return s.leaf(ctx, q, b, true)
 	}
 	b.leaves -= len(cases)
 	unknown := false
@@ -159,12 +159,13 @@ type splitBudget struct {
 
 // leaf decides one case: refuted by the linear step when it can (most
 // cases, once every few-valued factor is a constant, are linear), else
-// by the next solver, charged to the budget.
-func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget) (Result, Model, error) {
+// by the next solver, charged to the budget. splits says whether q still
+// has a variable to split on (check found it, or found none).
+func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget, splits bool) (Result, Model, error) {
 	// A case's constants let range reasoning decide what the symbolic
 	// sizes hid: a lane's bit of a full mask enumerated once the block
 	// size is a number, a bound that was a product of two sizes.
-	if RangeRefutes(q) {
+	if rangeRefutes(q, func() bool { return splits }) {
 		return Unsat, nil, nil
 	}
 	if b.solver--; b.solver < 0 || b.unknown <= 0 {
