@@ -74,19 +74,19 @@ func run(pass *analysis.Pass) (any, error) {
 
 // largestTensor returns the substitution that puts the region's tensor's
 // own sizes at their largest where nothing but the tensor's length ties
-// them to the launch (nil: none); a violation must hold under it too. A launcher that takes num_tokens from
-// slot_mapping and the heads and head size from key does not say that
-// value has as many rows and as wide ones; an access past value only
-// when value is smaller than those shapes depends on the caller breaking
-// the tensors' contract, not on the kernel. A size the launch or the
-// path uses elsewhere (the grid from out.size(0), a TORCH_CHECK between
-// two tensors) is not free and keeps its value, so the kernel's own
-// index arithmetic is still checked against it.
+// them to the launch (nil: none); a violation must hold under it too. A
+// launcher that takes num_tokens from slot_mapping and the heads and head
+// size from key does not say that value has as many rows and as wide ones;
+// an access past value only when value is smaller than those shapes
+// depends on the caller breaking the tensors' contract, not on the kernel.
+// A size the launch or the path uses elsewhere (the grid from out.size(0),
+// a TORCH_CHECK between two tensors) is not free and keeps its value, so
+// the kernel's own index arithmetic is still checked against it.
 func largestTensor(t *symex.Trace, region *symex.Region) map[string]*sym.Term {
 	if region.Bytes == nil {
 		return nil
 	}
-	global := append(append([]*sym.Term(nil), t.Assumptions...), t.Limits...)
+	global := t.Constraints()
 	// The tensor: what the length's sizes are of ("numel of value",
 	// "inner dims of value" → value).
 	tensors := map[string]bool{}
