@@ -171,3 +171,23 @@ func (r *refuteMemo) get(q Query, kind byte, f func(Query) bool) bool {
 	r.mu.Unlock()
 	return v
 }
+
+// CasesRefute reports whether q is unsatisfiable by the steps that need
+// no solver, in the chain's order: propagation of its equalities, the
+// range step, then each case of its few-valued factors (Split) under the
+// range and linear steps. A case those leave open ends the attempt: the
+// answer is false, never a guess.
+func CasesRefute(q Query) bool {
+	if RangeRefutes(q) {
+		return true
+	}
+	s := NewPropagate(NewSplit(NewLinear(noSolver{})))
+	r, _, _ := s.Check(context.Background(), q)
+	return r == Unsat
+}
+
+// noSolver answers every query Unknown: the end of a chain that must not
+// reach a solver.
+type noSolver struct{}
+
+func (noSolver) Check(context.Context, Query) (Result, Model, error) { return Unknown, nil, nil }

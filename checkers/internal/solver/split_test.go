@@ -178,3 +178,21 @@ func TestSplitCombos(t *testing.T) {
 		t.Errorf("splitVarCombos = %v, %d values, %d cases; want 90 cases", v, len(vals), combos)
 	}
 }
+
+// TestCasesRefute: a query that only its cases refute (no interval bound
+// of the whole rules it out) is refuted without a solver; a satisfiable
+// one, or one a case of which the cheap steps leave open, is not.
+func TestCasesRefute(t *testing.T) {
+	d, x := sym.Var("d", 64), sym.Var("x", 64)
+	dom := sym.BOr(sym.Eq(d, c64(2)), sym.Eq(d, c64(4)))
+	cons := []*sym.Term{dom, sym.Sle(c64(0), x), sym.Sle(x, c64(70))}
+	// d = 2: 2x <= 140; d = 4: x <= 30 makes 4x <= 120.
+	refuted := sym.BAnd(sym.Sle(c64(150), sym.Mul(d, x)), sym.BOr(sym.Eq(d, c64(2)), sym.Sle(x, c64(30))))
+	if !CasesRefute(Query{Constraints: cons, Goal: refuted}) {
+		t.Error("cases of d: not refuted")
+	}
+	sat := sym.Sle(c64(150), sym.Mul(d, x)) // d = 4, x = 40
+	if CasesRefute(Query{Constraints: cons, Goal: sat}) {
+		t.Error("satisfiable query refuted")
+	}
+}
