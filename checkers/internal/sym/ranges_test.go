@@ -228,3 +228,24 @@ func TestRefuteRecurringRelation(t *testing.T) {
 		t.Fatal("x < 4 ∧ x > 9 not refuted")
 	}
 }
+
+// TestBoundsSigned: signed guards bound a variable that, read signed,
+// does not cross 0; one that may be negative keeps its unsigned range.
+func TestBoundsSigned(t *testing.T) {
+	n, s := Var("n", 64), Var("s", 32)
+	for _, c := range []struct {
+		name   string
+		cs     []*Term
+		v      *Term
+		lo, hi uint64
+	}{
+		{"positive size", []*Term{Sle(Int(64, 1), n), Sle(n, Int(64, 1<<38))}, n, 1, 1 << 38},
+		{"negative", []*Term{Sle(Int(32, -8), s), Slt(s, Int(32, 0))}, s, 1<<32 - 8, 1<<32 - 1},
+		{"crosses 0", []*Term{Sle(Int(32, -8), s), Sle(s, Int(32, 8))}, s, 0, 1<<32 - 1},
+	} {
+		lo, hi, ok := Bounds(c.cs, c.v)
+		if !ok || lo != c.lo || hi != c.hi {
+			t.Errorf("%s: Bounds = [%d, %d] %v, want [%d, %d]", c.name, lo, hi, ok, c.lo, c.hi)
+		}
+	}
+}

@@ -124,30 +124,39 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 	if !t.touchesAnchored(termVars([]*sym.Term{viol}), anch) && !viol.IsTrue() {
 		return nil, Unrobust, nil
 	}
-	if p := t.newValueProbe(pc, viol, anch); p != nil && p.unrobust() {
-		// No finding can come of it. It may still be a proof by the
-		// cheap steps; the solver is not asked. What this spares is the
-		// search for a violating model and the rounds that find it
-		// unrobust: on a paged cache's writes (a slot loaded from the
-		// input) and a rotary kernel's cache reads (a loaded position),
-		// minutes of queries that ended undecided. A proof only the
-		// solver finds is given up (the check counts as skipped): a
-		// solver call on such queries costs a third of a second even with
-		// a twentieth of the work units, most end undecided, and on the
-		// testdata it found 8 such proofs among 100 skipped checks.
-		if solver.CasesRefute(t.query(pc, viol)) {
-			return nil, Safe, nil
-		}
-		return nil, Unrobust, nil
-	}
 	goal := viol
+	strengthened := false
+	if p := t.newValueProbe(pc, viol, anch); p != nil {
+		ats := p.admissible()
+		if p.unrobust(ats) {
+			// No finding can come of it. It may still be a proof by the
+			// cheap steps; the solver is not asked. What this spares is
+			// the search for a violating model and the rounds that find
+			// it unrobust: on a paged cache's writes (a slot loaded from
+			// the input) and a rotary kernel's cache reads (a loaded
+			// position), minutes of queries that ended undecided. A proof
+			// only the solver finds is given up (the check counts as
+			// skipped): a solver call on such queries costs a third of a
+			// second even with a twentieth of the work units, most end
+			// undecided, and on the testdata it found 8 such proofs among
+			// 100 skipped checks.
+			if solver.CasesRefute(t.query(pc, viol)) {
+				return nil, Safe, nil
+			}
+			return nil, Unrobust, nil
+		}
+		if nec := necessary(ats); len(nec) > 0 {
+			goal = sym.BAnd(append([]*sym.Term{viol}, nec...)...)
+			strengthened = true
+		}
+	}
 	for round := 0; round < 3; round++ {
 		r, m, err := s.Check(ctx, t.query(pc, goal))
 		if err != nil || r == solver.Unknown {
 			return nil, Undecided, err
 		}
 		if r == solver.Unsat {
-			if round == 0 {
+			if round == 0 && (!strengthened || solver.CasesRefute(t.query(pc, viol))) {
 				return nil, Safe, nil
 			}
 			return nil, Unrobust, nil

@@ -51,10 +51,14 @@ func (t *Trace) newValueProbe(pc []*sym.Term, viol *sym.Term, anch map[string]bo
 		return nil
 	}
 	global := t.global()
+	// The path's guards bound the unknowns too (a slot is not negative
+	// past "if (slot < 0) return"); the values are checked admissible
+	// against both anyway.
+	scope := append(append([]*sym.Term(nil), global...), pc...)
 	isUnknown := map[string]bool{}
 	for _, v := range p.unknown {
 		isUnknown[v.Name] = true
-		lo, hi, ok := sym.Bounds(global, v)
+		lo, hi, ok := sym.Bounds(scope, v)
 		if !ok {
 			return nil
 		}
@@ -115,21 +119,59 @@ func (p *valueProbe) query(extra ...*sym.Term) solver.Query {
 	return solver.Query{Constraints: p.restG, Goal: sym.BAnd(append(append([]*sym.Term(nil), p.restP...), extra...)...)}
 }
 
-// unrobust reports whether some admissible values make the violation
-// unsatisfiable by the cheap steps (solver.CasesRefute).
-func (p *valueProbe) unrobust() bool {
-	return p.any(func(i int) []uint64 {
-		if p.lo[i] == p.hi[i] {
+// atValues is the violation at one admissible combination of values,
+// and the conditions at them the rest implies.
+type atValues struct {
+	viol *sym.Term
+	open []*sym.Term
+}
+
+// admissible returns the violation at each admissible combination of the
+// unknowns' highest, lowest and next to lowest values (see any), in
+// order.
+func (p *valueProbe) admissible() []atValues {
+	var out []atValues
+	p.any(func(i int) []uint64 {
+		switch {
+		case p.lo[i] == p.hi[i]:
 			return []uint64{p.lo[i]}
+		case p.hi[i]-p.lo[i] == 1:
+			return []uint64{p.hi[i], p.lo[i]}
 		}
-		return []uint64{p.hi[i], p.lo[i]}
+		// The next to lowest too: two threads' loaded slots that differ,
+		// where the highest would overflow the address.
+		return []uint64{p.hi[i], p.lo[i], p.lo[i] + 1}
 	}, func(vals []uint64) bool {
-		v, open, ok := p.at(vals)
-		if !ok {
-			return false
+		if v, open, ok := p.at(vals); ok {
+			out = append(out, atValues{v, open})
 		}
-		return v.IsFalse() || solver.CasesRefute(p.query(append(open, v)...))
+		return false
 	})
+	return out
+}
+
+// unrobust reports whether at some of ats the violation is unsatisfiable
+// by the cheap steps (solver.CasesRefute): no witness then exists.
+func (p *valueProbe) unrobust(ats []atValues) bool {
+	for _, a := range ats {
+		if a.viol.IsFalse() || solver.CasesRefute(p.query(append(a.open, a.viol)...)) {
+			return true
+		}
+	}
+	return false
+}
+
+// necessary returns what a robust violation must also satisfy: the
+// violation at each of ats. Added to the solver's goal, it lets the cheap
+// steps refute the cases where some value undoes the violation (a small
+// row stride against a tensor of any length), which the solver left
+// undecided, and sends it only those where none does.
+func necessary(ats []atValues) []*sym.Term {
+	var out []*sym.Term
+	for _, a := range ats {
+		out = append(out, a.viol)
+	}
+	return out
 }
 
 // any reports whether f holds for some combination of the unknowns'
@@ -159,7 +201,7 @@ func (p *valueProbe) any(cands func(i int) []uint64, f func(vals []uint64) bool)
 		}
 		return walk(0)
 	}
-	for j := 0; j < 2; j++ {
+	for j := 0; j < 3; j++ {
 		for i, l := range lists {
 			vals[i] = l[min(j, len(l)-1)]
 		}

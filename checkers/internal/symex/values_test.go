@@ -31,7 +31,12 @@ func TestValueProbe(t *testing.T) {
 			sym.Ule(one, short), sym.Ule(short, n),
 		},
 	}
-	pc := []*sym.Term{sym.Ult(i, n)}
+	slot, slot2 := sym.Var("slot", 64), sym.Var("slot'", 64) // two threads' loaded slots
+	tr.Vars["slot"] = &VarInfo{Term: slot, Class: Unknown}
+	tr.Vars["slot'"] = &VarInfo{Term: slot2, Class: Unknown}
+	pc := []*sym.Term{sym.Ult(i, n), sym.Sle(sym.Const(64, 0), slot), sym.Sle(sym.Const(64, 0), slot2),
+		sym.BNot(sym.Overflows(sym.OpMulOvf, slot, sym.Const(64, 4096), true)),
+		sym.BNot(sym.Overflows(sym.OpMulOvf, slot2, sym.Const(64, 4096), true))}
 	for _, c := range []struct {
 		name string
 		viol *sym.Term
@@ -46,12 +51,16 @@ func TestValueProbe(t *testing.T) {
 		// short = 4096 would falsify it, but only n = 4096 admits that
 		// value: for n = 100 every admissible short violates.
 		{"inadmissible value", sym.Ne(short, sym.Const(64, 4096)), false},
+		// Two threads write one row only when their slots agree: the
+		// path bounds the slots (not negative, the address fits), and
+		// slots 0 and 1 differ where the highest would overflow.
+		{"two loaded slots", sym.Eq(sym.Mul(slot, sym.Const(64, 4096)), sym.Mul(slot2, sym.Const(64, 4096))), true},
 		// No unknown: nothing to probe.
 		{"anchored only", sym.Uge(i, n), false},
 	} {
 		anch := tr.Anchored()
 		p := tr.newValueProbe(pc, c.viol, anch)
-		if got := p != nil && p.unrobust(); got != c.want {
+		if got := p != nil && p.unrobust(p.admissible()); got != c.want {
 			t.Errorf("%s: unrobust = %v, want %v", c.name, got, c.want)
 		}
 	}
