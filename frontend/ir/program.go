@@ -96,6 +96,7 @@ type TemplateArg struct {
 	Name  string
 	Type  Type
 	Value int64
+	Bool  bool // a bool parameter's argument: Value is 0 or 1
 }
 
 // VarKind says where a variable lives.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -330,10 +331,12 @@ func (l *tuLowerer) specialization(ref clang.Cursor) (*ir.Func, bool) {
 // naming them after the template's parameters.
 func (l *tuLowerer) templateArgs(spec, tmpl clang.Cursor) []ir.TemplateArg {
 	var names []string
+	var bools []bool // a bool parameter: libclang gives true as -1 (a 1-bit value sign-extended)
 	for _, ch := range tmpl.Children() {
 		switch ch.Kind() {
 		case clang.Cursor_TemplateTypeParameter, clang.Cursor_NonTypeTemplateParameter, clang.Cursor_TemplateTemplateParameter:
 			names = append(names, ch.Spelling())
+			bools = append(bools, ch.Kind() == clang.Cursor_NonTypeTemplateParameter && ch.Type().Kind() == clang.Type_Bool)
 		}
 	}
 	n := int(spec.NumTemplateArguments())
@@ -354,6 +357,10 @@ func (l *tuLowerer) templateArgs(spec, tmpl clang.Cursor) []ir.TemplateArg {
 			a.Type = l.typeOf(spec.TemplateArgumentType(uint32(i)), nil)
 		case clang.TemplateArgumentKind_Integral:
 			a.Value = spec.TemplateArgumentValue(uint32(i))
+			if i < len(bools) && bools[i] {
+				a.Bool = true
+				a.Value = int64(spec.TemplateArgumentUnsignedValue(uint32(i)) & 1)
+			}
 		default:
 			// A function (&silu<float>): libclang 15 does not expose which,
 			// but the specialization's USR names it.
@@ -398,9 +405,12 @@ func argsString(args []ir.TemplateArg) string {
 	}
 	parts := make([]string, len(args))
 	for i, a := range args {
-		if a.Type != nil {
+		switch {
+		case a.Type != nil:
 			parts[i] = a.Type.String()
-		} else {
+		case a.Bool:
+			parts[i] = strconv.FormatBool(a.Value != 0)
+		default:
 			parts[i] = fmt.Sprint(a.Value)
 		}
 	}

@@ -51,3 +51,15 @@ void launch(float* o, const float* i, int r, int c, Params p, cudaStream_t st) {
   dim3 g((c + 31) / 32, (r + 31) / 32), b(32, 32);
   transpose<32><<<g, b, 64 * sizeof(int), st>>>(o, i, r, c, p);
 }
+
+// A bool template parameter: instantiations are named <true> and <false>.
+template <bool NEOX>
+__global__ void rotate(float* x, int d) {
+  if (NEOX) x[threadIdx.x + d] = x[threadIdx.x];
+  else x[2 * threadIdx.x + 1] = x[2 * threadIdx.x];
+}
+
+void launch_rotate(float* x, int d, bool neox) {
+  if (neox) rotate<true><<<1, 32>>>(x, d);
+  else rotate<false><<<1, 32>>>(x, d);
+}
