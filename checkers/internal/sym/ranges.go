@@ -393,30 +393,29 @@ var arithOf = map[Op]Op{OpAddOvf: OpAdd, OpSubOvf: OpSub, OpMulOvf: OpMul}
 
 // Bounds returns the unsigned interval range reasoning gives variable v
 // under the conjunction cs; ok is false when cs is refuted or the bounds
-// leave 64 bits. When v read signed does not cross 0 (a size that signed
-// guards bound, 1 <= n <= 2^38), the signed bounds tighten the unsigned.
+// leave 64 bits.
 func Bounds(cs []*Term, v *Term) (lo, hi uint64, ok bool) {
+	los, his, ok := BoundsAll(cs, []*Term{v})
+	if !ok {
+		return 0, 0, false
+	}
+	return los[0], his[0], true
+}
+
+// BoundsAll is Bounds of each of vs under one fixpoint of cs; ok is false
+// when cs is refuted or the bounds of one of vs leave 64 bits.
+func BoundsAll(cs []*Term, vs []*Term) (lo, hi []uint64, ok bool) {
 	st := newRanges()
 	if st.fixpoint(cs) {
-		return 0, 0, false
+		return nil, nil, false
 	}
 	st.memo = map[*Term]pair{}
-	b := st.eval(v)
-	u := b.u
-	if sg := b.s; sg.lo.Sign() >= 0 || sg.hi.Sign() < 0 {
-		if sg.hi.Sign() < 0 { // negatives, read unsigned: offset by 2^w
-			m := new(big.Int).Lsh(big.NewInt(1), uint(v.Width))
-			sg = interval{new(big.Int).Add(sg.lo, m), new(big.Int).Add(sg.hi, m)}
+	for _, v := range vs {
+		u := st.eval(v).u
+		if !u.lo.IsUint64() || !u.hi.IsUint64() {
+			return nil, nil, false
 		}
-		if sg.lo.Cmp(u.lo) > 0 {
-			u.lo = sg.lo
-		}
-		if sg.hi.Cmp(u.hi) < 0 {
-			u.hi = sg.hi
-		}
+		lo, hi = append(lo, u.lo.Uint64()), append(hi, u.hi.Uint64())
 	}
-	if !u.lo.IsUint64() || !u.hi.IsUint64() || u.lo.Cmp(u.hi) > 0 {
-		return 0, 0, false
-	}
-	return u.lo.Uint64(), u.hi.Uint64(), true
+	return lo, hi, true
 }

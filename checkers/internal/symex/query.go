@@ -253,42 +253,45 @@ func (t *Trace) boundCounterexample(q solver.Query, m solver.Model, anch map[str
 	// give their variables values, and no value of the component's can
 	// falsify them.
 	terms := solver.Slice(q).Terms()
-	var unknown []*sym.Term
-	seen := map[string]bool{}
-	for _, v := range termVars(terms) {
-		if seen[v.Name] {
-			continue
-		}
-		seen[v.Name] = true
-		if info := t.Vars[v.Name]; info != nil && !anch[v.Name] && info.Class != Choice && !v.IsBool() {
-			unknown = append(unknown, v)
-		}
-	}
+	unknown := t.unknownInputs(termVars(terms), anch)
 	if len(unknown) == 0 {
 		return nil
 	}
-	global := t.global()
-	los, his := map[string]uint64{}, map[string]uint64{}
-	for _, v := range unknown {
-		lo, hi, found := sym.Bounds(global, v)
-		if !found {
-			return nil
-		}
-		los[v.Name], his[v.Name] = lo, hi
+	los, his, found := sym.BoundsAll(t.global(), unknown)
+	if !found {
+		return nil
 	}
-	for _, at := range []map[string]uint64{his, los} {
+	for _, at := range [][]uint64{his, los} {
 		cand := solver.Model{}
 		for k, v := range m {
 			cand[k] = v
 		}
-		for k, v := range at {
-			cand[k] = v
+		for i, v := range unknown {
+			cand[v.Name] = at[i]
 		}
 		if satisfies(terms, cand) {
 			return cand
 		}
 	}
 	return nil
+}
+
+// unknownInputs returns the distinct unknown inputs among vars, in order:
+// variables of the trace that are neither anchored, nor a choice, nor a
+// boolean (a finding must hold for every value of them).
+func (t *Trace) unknownInputs(vars []*sym.Term, anch map[string]bool) []*sym.Term {
+	var out []*sym.Term
+	seen := map[string]bool{}
+	for _, v := range vars {
+		if seen[v.Name] {
+			continue
+		}
+		seen[v.Name] = true
+		if info := t.Vars[v.Name]; info != nil && !anch[v.Name] && info.Class != Choice && !v.IsBool() {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // satisfies reports whether every term evaluates to true under m.

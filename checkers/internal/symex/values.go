@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"slices"
+
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 )
@@ -41,12 +43,7 @@ type valueProbe struct {
 // newValueProbe returns the probe of viol under pc, or nil when viol has
 // no unknown input, too many, or one range reasoning cannot bound.
 func (t *Trace) newValueProbe(pc []*sym.Term, viol *sym.Term, anch map[string]bool) *valueProbe {
-	p := &valueProbe{viol: viol}
-	for _, v := range viol.Vars() {
-		if info := t.Vars[v.Name]; info != nil && !anch[v.Name] && info.Class != Choice && !v.IsBool() {
-			p.unknown = append(p.unknown, v)
-		}
-	}
+	p := &valueProbe{viol: viol, unknown: t.unknownInputs(viol.Vars(), anch)}
 	if len(p.unknown) == 0 || len(p.unknown) > maxValueUnknowns {
 		return nil
 	}
@@ -54,38 +51,25 @@ func (t *Trace) newValueProbe(pc []*sym.Term, viol *sym.Term, anch map[string]bo
 	// The path's guards bound the unknowns too (a slot is not negative
 	// past "if (slot < 0) return"); the values are checked admissible
 	// against both anyway.
-	scope := append(append([]*sym.Term(nil), global...), pc...)
+	var ok bool
+	if p.lo, p.hi, ok = sym.BoundsAll(append(append([]*sym.Term(nil), global...), pc...), p.unknown); !ok {
+		return nil
+	}
 	isUnknown := map[string]bool{}
 	for _, v := range p.unknown {
 		isUnknown[v.Name] = true
-		lo, hi, ok := sym.Bounds(scope, v)
-		if !ok {
-			return nil
-		}
-		p.lo, p.hi = append(p.lo, lo), append(p.hi, hi)
 	}
-	mentions := func(c *sym.Term) bool {
-		for _, v := range c.Vars() {
-			if isUnknown[v.Name] {
-				return true
+	part := func(cs []*sym.Term, rest *[]*sym.Term) {
+		for _, c := range sym.AppendConjuncts(nil, sym.BAnd(cs...)) {
+			if slices.ContainsFunc(c.Vars(), func(v *sym.Term) bool { return isUnknown[v.Name] }) {
+				p.with = append(p.with, c)
+			} else {
+				*rest = append(*rest, c)
 			}
 		}
-		return false
 	}
-	for _, c := range sym.AppendConjuncts(nil, sym.BAnd(global...)) {
-		if mentions(c) {
-			p.with = append(p.with, c)
-		} else {
-			p.restG = append(p.restG, c)
-		}
-	}
-	for _, c := range sym.AppendConjuncts(nil, sym.BAnd(pc...)) {
-		if mentions(c) {
-			p.with = append(p.with, c)
-		} else {
-			p.restP = append(p.restP, c)
-		}
-	}
+	part(global, &p.restG)
+	part(pc, &p.restP)
 	return p
 }
 
@@ -127,25 +111,27 @@ type atValues struct {
 }
 
 // admissible returns the violation at each admissible combination of the
-// unknowns' highest, lowest and next to lowest values (see any), in
+// unknowns' highest, lowest and next to lowest values (see combine), in
 // order.
 func (p *valueProbe) admissible() []atValues {
-	var out []atValues
-	p.any(func(i int) []uint64 {
-		switch {
-		case p.lo[i] == p.hi[i]:
-			return []uint64{p.lo[i]}
-		case p.hi[i]-p.lo[i] == 1:
-			return []uint64{p.hi[i], p.lo[i]}
+	lists := make([][]uint64, len(p.unknown))
+	for i := range lists {
+		switch lo, hi := p.lo[i], p.hi[i]; {
+		case lo == hi:
+			lists[i] = []uint64{lo}
+		case hi-lo == 1:
+			lists[i] = []uint64{hi, lo}
+		default:
+			// The next to lowest too: two threads' loaded slots that
+			// differ, where the highest would overflow the address.
+			lists[i] = []uint64{hi, lo, lo + 1}
 		}
-		// The next to lowest too: two threads' loaded slots that differ,
-		// where the highest would overflow the address.
-		return []uint64{p.hi[i], p.lo[i], p.lo[i] + 1}
-	}, func(vals []uint64) bool {
+	}
+	var out []atValues
+	combine(lists, func(vals []uint64) {
 		if v, open, ok := p.at(vals); ok {
 			out = append(out, atValues{v, open})
 		}
-		return false
 	})
 	return out
 }
@@ -174,40 +160,34 @@ func necessary(ats []atValues) []*sym.Term {
 	return out
 }
 
-// any reports whether f holds for some combination of the unknowns'
-// candidates (cands(i) for the i-th): every combination for up to
-// maxValueMixes unknowns, else the j-th candidate of each at once.
-func (p *valueProbe) any(cands func(i int) []uint64, f func(vals []uint64) bool) bool {
-	lists := make([][]uint64, len(p.unknown))
-	for i := range lists {
-		if lists[i] = cands(i); len(lists[i]) == 0 {
-			return false
-		}
-	}
+// combine calls f on combinations of the lists' values (f must not keep
+// vals): every combination for up to maxValueMixes lists, else the j-th
+// value of each at once (the last of a shorter list).
+func combine(lists [][]uint64, f func(vals []uint64)) {
 	vals := make([]uint64, len(lists))
 	if len(lists) <= maxValueMixes {
-		var walk func(i int) bool
-		walk = func(i int) bool {
+		var walk func(i int)
+		walk = func(i int) {
 			if i == len(lists) {
-				return f(vals)
+				f(vals)
+				return
 			}
 			for _, c := range lists[i] {
 				vals[i] = c
-				if walk(i + 1) {
-					return true
-				}
+				walk(i + 1)
 			}
-			return false
 		}
-		return walk(0)
+		walk(0)
+		return
 	}
-	for j := 0; j < 3; j++ {
+	n := 0
+	for _, l := range lists {
+		n = max(n, len(l))
+	}
+	for j := range n {
 		for i, l := range lists {
 			vals[i] = l[min(j, len(l)-1)]
 		}
-		if f(vals) {
-			return true
-		}
+		f(vals)
 	}
-	return false
 }
