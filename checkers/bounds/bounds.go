@@ -140,13 +140,17 @@ func largestTensor(t *symex.Trace, region *symex.Region) map[string]*sym.Term {
 			wide[name] = sym.Const(info.Term.Width, hi)
 		}
 	}
-	// The length vars through their definitions at the widest sizes.
+	// The length vars through their definitions at the widest sizes; a
+	// length defined by sizes none of which widens (numel = width × rows,
+	// with the rows the launch's token count) keeps its value.
 	for _, c := range global {
 		if c.Op != sym.OpEq || c.Args[0].Op != sym.OpVar || !own(c.Args[0].Name) {
 			continue
 		}
 		if d := sym.Subst(c.Args[1], wide); d != c.Args[1] {
 			wide[c.Args[0].Name] = d
+		} else {
+			delete(wide, c.Args[0].Name)
 		}
 	}
 	return wide

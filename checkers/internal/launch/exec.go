@@ -28,6 +28,9 @@ type value struct {
 	// that cannot overflow (numel, a shape's product), lists them, so that
 	// numel / size(-1) divides exactly.
 	factors []*sym.Term
+	// numelOf is the tensor whose numel() this is, so that numel / n can
+	// read n as the tensor's rows (see rowsQuotient).
+	numelOf *tensor
 	// absent, for a tensor that may be missing (an optional, an undefined
 	// torch::Tensor()), is the condition under which it is; with ten nil
 	// and absent true the value is nullopt or torch::Tensor() (see

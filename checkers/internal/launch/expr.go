@@ -185,6 +185,11 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 		if r := x.exactQuotient(a, b); r != nil {
 			return value{t: sym.Resize(r, p.Width, true)}
 		}
+		if a.numelOf != nil {
+			if w := x.rowsQuotient(a.numelOf, q); w != nil {
+				return value{t: sym.Resize(w, p.Width, true), factors: []*sym.Term{w}}
+			}
+		}
 		if signed {
 			return value{t: sym.SDiv(p, q)}
 		}
@@ -276,8 +281,8 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			return value{t: sym.Ite(v.t, sym.Const(t.Bits, 1), sym.Const(t.Bits, 0))}
 		case v.t != nil:
 			out := value{t: sym.Resize(v.t, t.Bits, isSigned(e.X.Type()))}
-			if t.Bits == 64 && len(v.factors) > 0 {
-				out.factors = v.factors
+			if t.Bits == 64 {
+				out.factors, out.numelOf = v.factors, v.numelOf
 			}
 			return out
 		}

@@ -75,6 +75,10 @@ func role(h *hvar) (class, string) {
 		return userClass, "num_tokens"
 	case h.kind == restVar:
 		return userClass, "numel"
+	case h.ten.rows != nil && !param && h.back >= 2:
+		// In front of the width of a tensor read as rows × width
+		// (rowsQuotient): a dimension of the rows.
+		return userClass, "num_tokens"
 	case param || h.front != 0:
 		return fixedClass, model.DimSet
 	}

@@ -48,3 +48,25 @@ func TestRoles(t *testing.T) {
 		}
 	}
 }
+
+// A launcher that divides a tensor's numel by another tensor's count
+// reads it as that many rows: the width is the tensor's last dimension,
+// and its row stride, stride(-2), is that width, not a dimension of its
+// own that could make tokens' rows overlap or run past the tensor.
+func TestRowsQuotient(t *testing.T) {
+	out, _ := dump(t, "testdata/rows_quotient.cu", NewConfig("the bundled models", model.Bundled(), false))
+	for _, w := range []string{
+		"len(x) = @x.numel()#2", // exact, not a relaxed numel(x)
+		"stride = @x.size(-1)#3",
+		"width = (trunc32 @x.size(-1)#3)",
+		"assume (= @x.numel() / (x.size(-1))#4 @ids.numel()#1)",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
+	}
+	// stride(-2) needs no variable for size(-2).
+	if strings.Contains(out, "x.size(-2)") {
+		t.Errorf("a size(-2) variable in\n%s", out)
+	}
+}

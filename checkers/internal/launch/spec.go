@@ -276,6 +276,13 @@ func (b *specBuilder) shapeBound(t *tensor, uses map[string]bool) *sym.Term {
 			return t.numel
 		}
 	}
+	if t.rows != nil {
+		for _, v := range t.rows.Vars() {
+			if uses[v.Name] {
+				return t.numel // its rows are the launch's count
+			}
+		}
+	}
 	if b.bounds == nil {
 		b.bounds = map[*tensor]*sym.Term{}
 	}

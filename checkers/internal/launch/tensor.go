@@ -30,8 +30,11 @@ type tensor struct {
 	// numel, view...). The shape of a tensor the launcher never looks at
 	// is whatever the caller passed: unknown, not a size to choose.
 	inspected bool
-	dtype     *sym.Term
-	id        int
+	// rows, once the code divided the numel by a count (see
+	// rowsQuotient), is that count: the tensor is rows × size(-1).
+	rows  *sym.Term
+	dtype *sym.Term
+	id    int
 }
 
 // isTensorType reports whether t is torch::Tensor.
@@ -176,11 +179,50 @@ func (x *executor) expand(fs []*sym.Term) []*sym.Term {
 	return out
 }
 
+// rowsQuotient reads t.numel() / n, with n a count that is not one of
+// t's dimensions (query.numel() / num_tokens), as the launcher's view of
+// t: n rows, each as wide as the quotient. A tensor whose trailing
+// dimensions the code has not asked for becomes n rows of size(-1) (the
+// leading dimensions it asked for are part of the rows): numel = n ×
+// size(-1) exactly, and the quotient is size(-1). Left free, the rows
+// would make a kernel that finds token i's row at i × stride(-2)
+// reported for tensors with more or fewer rows than tokens, which no
+// caller passes; a tensor the code reads dimension by dimension keeps
+// the general shape. It returns nil when the rule does not apply.
+func (x *executor) rowsQuotient(t *tensor, n *sym.Term) *sym.Term {
+	if t.rest == nil || t.rows != nil || len(t.trail) > 0 || n.IsBool() {
+		return nil
+	}
+	if _, ok := n.Const(); ok {
+		return nil
+	}
+	for _, v := range n.Vars() {
+		h := x.vars[v.Name]
+		if h == nil || h.ten == t || h.kind == unknownVar || h.kind == choiceVar {
+			return nil
+		}
+	}
+	w := x.dim(t, -1)
+	t.rows = sym.Resize(n, 64, true)
+	rows := t.rest
+	for i := len(t.lead) - 1; i >= 0; i-- {
+		rows = sym.Mul(t.lead[i], rows)
+	}
+	x.facts = append(x.facts, sym.Eq(rows, t.rows))
+	return w
+}
+
 // stride is the contiguous layout's stride of dimension i: the product
 // of the dimensions after it.
 func (x *executor) stride(t *tensor, i int64) *sym.Term {
 	if i < 0 && t.rest != nil {
-		x.dim(t, i)
+		// stride(-k) is the product of the k-1 dimensions behind
+		// dimension -k; it needs no variable for dimension -k itself
+		// (the rank is at least k for every value of the rest).
+		if i < -1 {
+			x.dim(t, i+1)
+		}
+		t.inspected = true
 		s := sym.Const(64, 1)
 		for j := int64(0); j < -i-1; j++ {
 			s = sym.Mul(s, t.trail[j])
@@ -264,7 +306,7 @@ func (x *executor) factory(name string, args []value) value {
 	if strings.HasSuffix(name, "_like") && len(args) > 0 && args[0].ten != nil {
 		src := args[0].ten
 		t := &tensor{name: "new", lead: src.lead, trail: src.trail, rest: src.rest, restName: src.restName,
-			numel: src.numel, factors: src.factors, elem: src.elem, dtype: src.dtype}
+			numel: src.numel, factors: src.factors, elem: src.elem, dtype: src.dtype, rows: src.rows}
 		x.tensors++
 		t.id = x.tensors
 		return value{ten: t}
@@ -346,7 +388,11 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		}
 		return value{list: l}, true
 	case "numel":
-		return value{t: sym.Resize(t.numel, bits, true), factors: t.factors}, true
+		v := value{t: sym.Resize(t.numel, bits, true), factors: t.factors}
+		if bits == 64 {
+			v.numelOf = t
+		}
+		return v, true
 	case "nbytes":
 		if t.elem > 0 {
 			return value{t: sym.Resize(sym.Mul(t.numel, sym.Const(64, uint64(t.elem))), bits, false)}, true
