@@ -157,8 +157,8 @@ func (st *ranges) assume(t *Term, pos bool) {
 		st.assumeFact(t, pos)
 		st.assumeCompare(t, pos)
 	case OpAddOvf, OpSubOvf, OpMulOvf:
-		if !pos {
-			st.noWrap[ovfKey(arithOf[t.Op], t.Args[0], t.Args[1], t.Signed)] = true
+		if k := ovfKey(arithOf[t.Op], t.Args[0], t.Args[1], t.Signed); !pos && !st.noWrap[k] {
+			st.noWrap[k], st.changed = true, true
 		}
 	}
 }

@@ -217,6 +217,37 @@ func fit(r, f interval) interval {
 	return f
 }
 
+// wrapFit is the intervals of an addition, subtraction or product t
+// from its exact ones ru and rs: each as it is when it fits the type
+// (fu, fs), else the type's whole range, except in a view where a
+// conjunct says t does not wrap (¬mulovf(x, y)): there the exact value is
+// t's value, so its interval is the exact one clipped to the type (empty,
+// a contradiction, when the exact value cannot fit).
+func (st *ranges) wrapFit(t *Term, ru, rs, fu, fs interval) pair {
+	p := pair{fit(ru, fu), fit(rs, fs)}
+	if len(st.noWrap) == 0 {
+		return p
+	}
+	if st.exact(t, false) {
+		p.u = ru.meet(fu)
+	}
+	if st.exact(t, true) {
+		p.s = rs.meet(fs)
+	}
+	return p
+}
+
+// exact reports whether a conjunct says the operation t does not wrap in
+// the signed or unsigned reading (either operand order of a commutative
+// one).
+func (st *ranges) exact(t *Term, signed bool) bool {
+	x, y := t.Args[0], t.Args[1]
+	if st.noWrap[ovfKey(t.Op, x, y, signed)] {
+		return true
+	}
+	return t.Op != OpSub && st.noWrap[ovfKey(t.Op, y, x, signed)]
+}
+
 // eval returns t's intervals (t a bit-vector term).
 func (st *ranges) eval(t *Term) pair {
 	if p, ok := st.memo[t]; ok {
@@ -294,11 +325,11 @@ func (st *ranges) arith(t *Term, p pair) pair {
 	a, b := st.eval(t.Args[0]), st.eval(t.Args[1])
 	switch t.Op {
 	case OpAdd:
-		return pair{fit(a.u.add(b.u), fu), fit(a.s.add(b.s), fs)}
+		return st.wrapFit(t, a.u.add(b.u), a.s.add(b.s), fu, fs)
 	case OpSub:
-		return pair{fit(a.u.sub(b.u), fu), fit(a.s.sub(b.s), fs)}
+		return st.wrapFit(t, a.u.sub(b.u), a.s.sub(b.s), fu, fs)
 	case OpMul:
-		return pair{fit(a.u.mul(b.u), fu), fit(a.s.mul(b.s), fs)}
+		return st.wrapFit(t, a.u.mul(b.u), a.s.mul(b.s), fu, fs)
 	case OpUDiv:
 		if b.u.lo.Sign() > 0 {
 			p.u = ival(new(big.Int).Quo(a.u.lo, b.u.hi), new(big.Int).Quo(a.u.hi, b.u.lo))

@@ -249,3 +249,34 @@ func TestBoundsSigned(t *testing.T) {
 		}
 	}
 }
+
+// An operation a conjunct says does not wrap has its exact value: a
+// product past the type's range under ¬mulovf is clipped to the range
+// (and so is its sum with a small term), instead of taking the whole
+// range; an exact value that cannot fit is a contradiction.
+func TestRangesNoWrap(t *testing.T) {
+	x, k, tx := Var("x", 32), Var("k", 32), Var("tx", 32)
+	p := Mul(x, Int(32, 4608))
+	sum := Add(p, k)
+	cs := []*Term{Ult(x, Int(32, 1<<20)), Ult(k, Int(32, 4608)), Ult(tx, Int(32, 16))}
+	if _, hi, _ := Bounds(cs, p); hi != 1<<32-1 {
+		t.Errorf("product without a no-wrap conjunct: hi = %d, want the whole range", hi)
+	}
+	exact := append(append([]*Term(nil), cs...),
+		BNot(Overflows(OpMulOvf, x, Int(32, 4608), true)), BNot(Overflows(OpAddOvf, p, k, true)))
+	for _, v := range []*Term{p, sum} {
+		if lo, hi, ok := Bounds(exact, v); !ok || lo != 0 || hi != 1<<31-1 {
+			t.Errorf("%s: Bounds = [%d, %d] %v, want [0, 2^31-1]", v, lo, hi, ok)
+		}
+	}
+	// The unsigned sum of the exact, non-negative int and a thread index
+	// cannot wrap.
+	if !Refute(append(exact, Overflows(OpAddOvf, sum, tx, false))) {
+		t.Error("unsigned wrap of an exact non-negative int + tx not refuted")
+	}
+	// x >= 2^20: x × 4096 >= 2^32 cannot be an exact int.
+	big := []*Term{Ule(Int(32, 1<<20), x), Ult(x, Int(32, 1<<21)), BNot(Overflows(OpMulOvf, x, Int(32, 4096), true))}
+	if !Refute(big) {
+		t.Error("an exact product that cannot fit its type not refuted")
+	}
+}
