@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if hit[r][op.Node] {
 			return true
 		}
-		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.Overflow())
+		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // again with the full timeout (a violation too: its threshold may need it)
 		}
@@ -121,7 +121,7 @@ func contains(outer, inner ir.Expr) bool {
 }
 
 func diagnostic(r *symexec.Run, op *symex.Op, kinds []symex.SinkKind, w *symex.Witness, fixable bool) analysis.Diagnostic {
-	relevant := append(append([]*sym.Term(nil), op.PC...), op.Overflow())
+	relevant := append(append([]*sym.Term(nil), op.PC...), op.FirstOverflow())
 	when := witness.When(r.Trace, w, relevant)
 	var msg string
 	if c, ok := op.Node.(*ir.Convert); ok {

@@ -183,7 +183,7 @@ func (x *executor) unary(e *ir.Unary, st *state) Value {
 		}
 		if it, ok := e.T.(*ir.IntType); ok && v.T != nil && !v.T.IsBool() {
 			zero := sym.Const(v.T.Width, 0)
-			op := x.op(e, sym.OpSubOvf, zero, v.T, it, st)
+			op := x.op(e, sym.OpSubOvf, zero, v.T, it, st, v.Ops)
 			return Value{T: sym.Neg(v.T), Ops: mergeOps(v.Ops, op)}
 		}
 	case ir.BitNot:
@@ -236,7 +236,7 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 		return x.opaque(e, ops)
 	}
 	if k, ok := ovfKinds[e.Op]; ok {
-		ops = mergeOps(ops, x.op(e, k, a.T, b.T, it, st))
+		ops = mergeOps(ops, x.op(e, k, a.T, b.T, it, st, ops))
 	}
 	return Value{T: arith(e.Op, a.T, b.T, it.Signed), Ops: ops}
 }
@@ -420,9 +420,9 @@ func (x *executor) ptrCompare(e *ir.Binary, a, b Value, ops []*Op) Value {
 }
 
 // op records an overflow-prone operation and returns it as a list.
-func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st *state) []*Op {
+func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st *state, in []*Op) []*Op {
 	o := &Op{Node: n, Pos: n.Pos(), Kind: kind, X: a, Y: b, Signed: it.Signed, Type: it,
-		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...)}
+		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...), In: in}
 	x.t.Ops = append(x.t.Ops, o)
 	return []*Op{o}
 }
@@ -454,7 +454,7 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 			// unsigned is left alone: (unsigned)(i - lo) < n is a
 			// deliberate range check.
 			if t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed) {
-				ops = mergeOps(ops, x.truncOp(e, v.T, t, st))
+				ops = mergeOps(ops, x.truncOp(e, v.T, t, st, v.Ops))
 			}
 			return Value{T: out, Ops: ops}
 		}
@@ -473,9 +473,9 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 
 // truncOp records a narrowing conversion (its X is the wide source value;
 // it "overflows" when the value does not survive the narrowing).
-func (x *executor) truncOp(e *ir.Convert, src *sym.Term, t *ir.IntType, st *state) []*Op {
+func (x *executor) truncOp(e *ir.Convert, src *sym.Term, t *ir.IntType, st *state, in []*Op) []*Op {
 	o := &Op{Node: e, Pos: e.P, Kind: sym.OpTrunc, X: src, Signed: isSigned(e.X.Type()), Type: t,
-		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...)}
+		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...), In: in}
 	x.t.Ops = append(x.t.Ops, o)
 	return []*Op{o}
 }

@@ -221,3 +221,39 @@ __global__ void k(float* out) {
 		})
 	}
 }
+
+// An operation records the operations its operands came from, and its
+// first-overflow predicate holds only where none of them wrapped: the
+// unsigned (3 * x) + y wraps where 3 * x did (x = 2^30, y = 2^30), never
+// where the product is an exact int.
+func TestFirstOverflow(t *testing.T) {
+	tr := execKernel(t, `
+__global__ void k(float* out, int x, unsigned y) {
+  out[(3 * x) + y] = 0.0f;
+}`, "k", symex.Options{}, 32, 1)
+	var sum *symex.Op
+	for _, o := range tr.Ops {
+		if o.Kind == sym.OpAddOvf {
+			sum = o
+		}
+	}
+	if sum == nil || len(sum.In) != 1 || sum.In[0].Kind != sym.OpMulOvf {
+		t.Fatalf("the sum's operand operations: %v", sum)
+	}
+	x, y := sum.In[0].X, sum.Y
+	if x.Op != sym.OpVar {
+		x = sum.In[0].Y
+	}
+	cs := []*sym.Term{sym.Ule(sym.Int(32, 0), x), sym.Ult(x, sym.Int(32, 1<<30+1)), sym.Ult(y, sym.Int(32, 1<<31))}
+	vals := map[string]uint64{x.Name: 1 << 30, y.Name: 1 << 30}
+	env := func(name string) (uint64, bool) { v, ok := vals[name]; return v, ok }
+	if v, err := sym.Eval(sum.Overflow(), env); err != nil || v != 1 {
+		t.Errorf("Overflow at x = y = 2^30: %d %v, want true", v, err)
+	}
+	if v, err := sym.Eval(sum.FirstOverflow(), env); err != nil || v != 0 {
+		t.Errorf("FirstOverflow at x = y = 2^30: %d %v, want false (the product wrapped first)", v, err)
+	}
+	if !sym.Refute(append(cs, sum.FirstOverflow())) {
+		t.Error("FirstOverflow of the sum is not refuted where the product is exact")
+	}
+}

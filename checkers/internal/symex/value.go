@@ -71,6 +71,10 @@ type Op struct {
 	Type   *ir.IntType // the type the operation is computed in (the target type of a conversion)
 	PC     []*sym.Term // path condition where it runs
 	Inline []token.Pos // call sites of the device functions it was inlined through
+	// In lists the operations its operands were computed by (all of
+	// them, transitively): an operation that wraps only where one of
+	// them wrapped first is a consequence, not a finding of its own.
+	In []*Op
 }
 
 // Overflow returns the predicate "this operation leaves its type".
@@ -101,6 +105,23 @@ func (o *Op) Overflow() *sym.Term {
 		return sym.BAnd(inRange, sym.Ne(back, o.X))
 	}
 	return sym.Overflows(o.Kind, o.X, o.Y, o.Signed)
+}
+
+// FirstOverflow returns "this operation leaves its type, and none of the
+// operations its operands come from did": the wrap a finding names is
+// the first one of the expression: where row * K wraps, row * K + col is
+// reported at the product, and the sum is checked only where the
+// product is exact.
+func (o *Op) FirstOverflow() *sym.Term {
+	v := o.Overflow()
+	if len(o.In) == 0 {
+		return v
+	}
+	terms := []*sym.Term{v}
+	for _, in := range o.In {
+		terms = append(terms, sym.BNot(in.Overflow()))
+	}
+	return sym.BAnd(terms...)
 }
 
 // Access is one memory access: Size bytes at Off in Region.
