@@ -39,6 +39,7 @@ type twinLemmas struct {
 	lins  map[*ITerm]*linForm
 	atoms map[string]*ITerm // by atom key
 	keys  map[*ITerm]string
+	names map[string]bool // the variables of the atoms
 }
 
 // linForm is Σ coef[k]·atom k + c.
@@ -48,7 +49,7 @@ type linForm struct {
 }
 
 func newTwinLemmas(st *ranges) *twinLemmas {
-	return &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}}
+	return &twinLemmas{st: st, lins: map[*ITerm]*linForm{}, atoms: map[string]*ITerm{}, keys: map[*ITerm]string{}, names: map[string]bool{}}
 }
 
 func newLin() *linForm { return &linForm{coef: map[string]*big.Int{}, c: new(big.Int)} }
@@ -125,6 +126,14 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 		}
 	}
 	var out []*ITerm
+	// Equations whose heaviest digit has a size for its weight (row·n +
+	// col with col < n): the digit's equation and the rest's.
+	for _, d := range eqs[:len(eqs):len(eqs)] {
+		for _, w := range tl.weightSplit(d, conj) {
+			eqs = append(eqs, w)
+			out = append(out, iop(IEq, tl.term(w), iconst(new(big.Int))))
+		}
+	}
 	seen := map[string]bool{}
 	derive := func(d *linForm) bool {
 		grew := false
@@ -162,7 +171,7 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 			diff.addScaled(d, bigOne)
 			diff.addScaled(tw, bigMinusOne)
 			for k := range seen { // a' = a: a's weight and a''s add up
-				tk := twinKey(k)
+				tk := tl.twinKeyOf(k)
 				if c, ok := diff.coef[tk]; ok {
 					x := new(big.Int).Add(c, coefOr0(diff.coef[k]))
 					delete(diff.coef, tk)
@@ -184,6 +193,91 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 	return out
 }
 
+// maxWeightSplits bounds the equations weightSplit tries.
+const maxWeightSplits = 8
+
+// weightSplit reads the equation d = 0 as W·D + R = 0, W a size both
+// threads share (no twin: the tokens of a [dim, tokens] output, a
+// grid-stride loop's stride) that multiplies atoms of d, D and R free of
+// W. D ≠ 0 makes |W·D| at least g·W (g the gcd of D's weights), so where
+// the form bounds |R| below g·W (col, col' < n), D = 0 and R = 0: it
+// returns the two equations (nil when it cannot show the bound). The
+// digits the constant weights miss (bx·n against bx'·n, whose twin
+// monomial would be bx'·n') then follow from D and R.
+func (tl *twinLemmas) weightSplit(d *linForm, form []*ITerm) []*linForm {
+	cands := map[string]*ITerm{}
+	for k := range d.coef {
+		a := tl.atoms[k]
+		if a.Op != IMul || len(a.Args) != 2 {
+			continue
+		}
+		for _, f := range a.Args {
+			if fk := tl.atom(f); tl.shared(fk) {
+				cands[fk] = f
+			}
+		}
+	}
+	keys := make([]string, 0, len(cands))
+	for k := range cands {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, wk := range keys {
+		if i == maxWeightSplits {
+			break
+		}
+		w := cands[wk]
+		wlo, _ := tl.linRange(tl.lin(w))
+		if wlo == nil || wlo.Sign() <= 0 {
+			continue
+		}
+		D, R := newLin(), newLin()
+		R.c.Set(d.c)
+		ok := true
+		for k, c := range d.coef {
+			a := tl.atoms[k]
+			if a.Op == IMul && len(a.Args) == 2 {
+				k0, k1 := tl.key(a.Args[0]), tl.key(a.Args[1])
+				if k0 == wk && k1 != wk {
+					D.addTerm(tl.atom(a.Args[1]), new(big.Int).Set(c))
+					continue
+				}
+				if k1 == wk && k0 != wk {
+					D.addTerm(tl.atom(a.Args[0]), new(big.Int).Set(c))
+					continue
+				}
+			}
+			if strings.Contains(k, wk) {
+				ok = false // W inside another atom
+				break
+			}
+			R.addTerm(k, new(big.Int).Set(c))
+		}
+		if !ok || len(D.coef) == 0 {
+			continue
+		}
+		g := new(big.Int)
+		for _, c := range D.coef {
+			g.GCD(nil, nil, g, new(big.Int).Abs(c))
+		}
+		// |R| < g·W: R − g·W ≥ 0 and −R − g·W ≥ 0 are both refuted.
+		bounded := true
+		for _, sign := range []*big.Int{bigOne, bigMinusOne} {
+			e := newLin()
+			e.addScaled(R, sign)
+			e.addTerm(wk, new(big.Int).Neg(g))
+			if !refuteForm(tl.st, append(append([]*ITerm(nil), form...), iop(ILe, iconst(new(big.Int)), tl.term(e)))) {
+				bounded = false
+				break
+			}
+		}
+		if bounded {
+			return []*linForm{D, R}
+		}
+	}
+	return nil
+}
+
 func coefOr0(c *big.Int) *big.Int {
 	if c == nil {
 		return new(big.Int)
@@ -200,9 +294,12 @@ func (tl *twinLemmas) twinLin(d *linForm) *linForm {
 	out := newLin()
 	out.c.Set(d.c)
 	for k, c := range d.coef {
-		tk := twinKey(k)
-		if tk == "" || tl.atoms[tk] == nil {
-			return nil
+		tk := tl.twinKeyOf(k)
+		if tk == "" {
+			if !tl.shared(k) {
+				return nil
+			}
+			tk = k // the same value in both threads
 		}
 		out.coef[tk] = new(big.Int).Set(c)
 	}
@@ -300,7 +397,7 @@ func (tl *twinLemmas) digits(d *linForm) []string {
 		if lo == nil {
 			return nil
 		}
-		if tk := twinKey(k); tk != "" {
+		if tk := tl.twinKeyOf(k); tk != "" {
 			if tc, ok := d.coef[tk]; ok && !used[tk] && new(big.Int).Add(c, tc).Sign() == 0 {
 				used[tk] = true
 				tlo, thi := tl.atomRange(tk)
@@ -585,8 +682,84 @@ func (tl *twinLemmas) atom(t *ITerm) string {
 	k := tl.key(t)
 	if _, ok := tl.atoms[k]; !ok {
 		tl.atoms[k] = t
+		tl.addNames(t)
 	}
 	return k
+}
+
+func (tl *twinLemmas) addNames(t *ITerm) {
+	if t.Op == IVar {
+		tl.names[t.Name] = true
+	}
+	for _, a := range t.Args {
+		tl.addNames(a)
+	}
+}
+
+// twinKeyOf is twinKey for an atom of the form, where a variable with no
+// twin in the form (a size both threads share: the stride of a
+// grid-stride loop, the tokens of a [dim, tokens] output) stays itself:
+// the twin of iter·n is iter'·n. "" when the atom has no twin there.
+func (tl *twinLemmas) twinKeyOf(k string) string {
+	if tk := twinKey(k); tk != "" && tl.atoms[tk] != nil {
+		return tk
+	}
+	a := tl.atoms[k]
+	if a == nil {
+		return ""
+	}
+	tw, changed := tl.twinTerm(a)
+	if !changed {
+		return ""
+	}
+	if tk := tl.key(tw); tl.atoms[tk] != nil {
+		return tk
+	}
+	return ""
+}
+
+// shared reports whether an atom mentions no variable that has a twin in
+// the form: both threads read the same value.
+func (tl *twinLemmas) shared(k string) bool {
+	a := tl.atoms[k]
+	if a == nil {
+		return false
+	}
+	_, changed := tl.twinTerm(a)
+	return !changed && !hasTwinVar(a, map[*ITerm]bool{})
+}
+
+// twinTerm returns t with each variable that has a counterpart in the
+// form (v and v') replaced by it, and whether any was.
+func (tl *twinLemmas) twinTerm(t *ITerm) (*ITerm, bool) {
+	if t.Op == IVar {
+		other := t.Name + "'"
+		if strings.HasSuffix(t.Name, "'") {
+			other = strings.TrimSuffix(t.Name, "'")
+		}
+		if tl.names[other] {
+			c := *t
+			c.Name = other
+			return &c, true
+		}
+		return t, false
+	}
+	if len(t.Args) == 0 {
+		return t, false
+	}
+	args := make([]*ITerm, len(t.Args))
+	changed := false
+	for i, a := range t.Args {
+		var ch bool
+		args[i], ch = tl.twinTerm(a)
+		changed = changed || ch
+	}
+	if !changed {
+		return t, false
+	}
+	c := *t
+	c.Args = args
+	return &c, true
 }
 
 // key prints t structurally.
@@ -646,7 +819,7 @@ func twinKey(k string) string {
 
 // twinOf returns the atom of k's twin when the form mentions it.
 func (tl *twinLemmas) twinOf(k string) *ITerm {
-	tk := twinKey(k)
+	tk := tl.twinKeyOf(k)
 	if tk == "" {
 		return nil
 	}
