@@ -8,7 +8,8 @@ import (
 )
 
 // A cached unit is reparsed with the overlay's new text: the second Load
-// sees the edit, and a closed cache refuses to parse.
+// sees the edit, and a closed cache refuses to parse. The first Load's
+// unit is not the cached one (that is built in the background).
 func TestParseCache(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "k.cu")
@@ -38,6 +39,19 @@ func TestParseCache(t *testing.T) {
 	}
 	if got := names(""); strings.Join(got, ",") != "before" {
 		t.Errorf("first load: %v", got)
+	}
+	// The first load parsed with the shim's preamble and left the unit
+	// with the file's own preamble to be built in the background; the
+	// next load reparses that one.
+	cache.pending.Wait()
+	cache.mu.Lock()
+	e := cache.entries[file]
+	cache.mu.Unlock()
+	e.mu.Lock()
+	built := !e.tu.IsNil() && e.args != ""
+	e.mu.Unlock()
+	if !built {
+		t.Error("no cached unit after the first load")
 	}
 	edited := strings.Replace(src, "before", "after", 1)
 	if got := names(edited); strings.Join(got, ",") != "after" {

@@ -172,7 +172,8 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
 	}
 	if c := ld.cfg.Cache; c != nil {
-		tu, release, err = c.parse(main, args, unsaved)
+		fast := func() []string { return ld.pch.args(args, unsaved) }
+		tu, release, err = c.parse(idx, main, args, fast, unsaved)
 	} else {
 		tu, err = idx.Parse(main, ld.pch.args(args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
 	}

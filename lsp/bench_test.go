@@ -152,6 +152,9 @@ func BenchmarkDidOpenToSymbolic(b *testing.B) {
 					return n >= 2
 				})
 				took = append(took, time.Since(start))
+				b.StopTimer()
+				c.stop() // as an editor's one server: no other server's work left running
+				b.StartTimer()
 			}
 			slices.Sort(took)
 			b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "ms-median")

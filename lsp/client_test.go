@@ -75,15 +75,19 @@ func newClient(t testing.TB, opts Options, edit func(*Server)) *client {
 		close(c.done)
 	}()
 	go c.read(bufio.NewReader(outR))
-	t.Cleanup(func() {
-		inW.Close() // end of input: Serve returns
-		select {
-		case <-c.done:
-		case <-time.After(wait):
-			t.Error("server did not stop at the end of its input")
-		}
-	})
+	t.Cleanup(c.stop)
 	return c
+}
+
+// stop ends the server's input and waits for Serve to return (again: a
+// no-op).
+func (c *client) stop() {
+	c.w.Close() // end of input: Serve returns
+	select {
+	case <-c.done:
+	case <-time.After(wait):
+		c.t.Error("server did not stop at the end of its input")
+	}
 }
 
 type pipeRWC struct {

@@ -131,6 +131,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 		conn.Close()
 	}
 	s.sched.stop()
+	s.parses.Close() // a client gone without exit leaves nothing behind
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.exitCode
