@@ -181,7 +181,7 @@ func CasesRefute(q Query) bool {
 	if RangeRefutes(q) {
 		return true
 	}
-	s := NewPropagate(NewSplit(NewLinear(noSolver{})))
+	s := NewPropagate(&Split{next: NewLinear(noSolver{}), firstUnknown: true})
 	r, _, _ := s.Check(context.Background(), q)
 	return r == Unsat
 }

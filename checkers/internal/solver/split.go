@@ -25,6 +25,10 @@ import (
 // that need the next solver it is Unknown.
 type Split struct {
 	next Solver
+	// firstUnknown ends the search at the first case the next solver
+	// leaves undecided: for a chain that can only refute (CasesRefute),
+	// the query cannot be refuted once one case is not.
+	firstUnknown bool
 }
 
 // maxCases bounds the cases of one query passed to the next solver, and
@@ -50,6 +54,9 @@ func NewSplit(next Solver) *Split { return &Split{next: next} }
 // Check answers q by cases, or passes it on.
 func (s *Split) Check(ctx context.Context, q Query) (Result, Model, error) {
 	b := &splitBudget{leaves: maxLeaves, solver: maxCases, unknown: maxUnknownLeaves}
+	if s.firstUnknown {
+		b.unknown = 1
+	}
 	if w := WorkOf(ctx); w > 0 {
 		// The query was granted w units (Budget, above): its cases share
 		// them rather than each taking w, which let one check of a paged
