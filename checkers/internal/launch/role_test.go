@@ -69,4 +69,8 @@ func TestRowsQuotient(t *testing.T) {
 	if strings.Contains(out, "x.size(-2)") {
 		t.Errorf("a size(-2) variable in\n%s", out)
 	}
+	// numel / a model width (weight.size(0)) is no count of rows.
+	if strings.Contains(out, "y.size(-1)") {
+		t.Errorf("y read as rows x width in\n%s", out)
+	}
 }

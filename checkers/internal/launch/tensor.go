@@ -188,19 +188,29 @@ func (x *executor) expand(fs []*sym.Term) []*sym.Term {
 // would make a kernel that finds token i's row at i × stride(-2)
 // reported for tensors with more or fewer rows than tokens, which no
 // caller passes; a tensor the code reads dimension by dimension keeps
-// the general shape. It returns nil when the rule does not apply.
+// the general shape. n must be one user size (a count of rows); it
+// returns nil when the rule does not apply.
 func (x *executor) rowsQuotient(t *tensor, n *sym.Term) *sym.Term {
 	if t.rest == nil || t.rows != nil || len(t.trail) > 0 || n.IsBool() {
 		return nil
 	}
-	if _, ok := n.Const(); ok {
+	// n must be a count of rows: one user size (the token count), not a
+	// model width (numel / hidden_size reads rows, and hidden_size is
+	// only a factor when it is t's own size(-1): exactQuotient).
+	v := stripResize(n)
+	if v.Op != sym.OpVar {
 		return nil
 	}
-	for _, v := range n.Vars() {
-		h := x.vars[v.Name]
-		if h == nil || h.ten == t || h.kind == unknownVar || h.kind == choiceVar {
-			return nil
-		}
+	h := x.vars[v.Name]
+	if h == nil || h.ten == t || h.kind == unknownVar || h.kind == choiceVar {
+		return nil
+	}
+	cls, _ := classify(h.display)
+	if cls == unclassified {
+		cls, _ = role(h)
+	}
+	if cls != userClass {
+		return nil
 	}
 	w := x.dim(t, -1)
 	t.rows = sym.Resize(n, 64, true)
