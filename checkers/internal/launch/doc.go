@@ -13,7 +13,10 @@
 //     refined as the code asks for it (tensor.go): size(0) and size(-1) of
 //     a tensor of unknown rank are two dimensions and the rest of the
 //     shape is one more variable, with numel their product. Strides are
-//     those of the contiguous layout. data_ptr<T>() points at the start of
+//     those of the contiguous layout (stride(-k) is the product of the
+//     k-1 dimensions behind it). numel() / n, n a user size from
+//     elsewhere (query.numel() / num_tokens), reads the tensor as n rows
+//     of size(-1) (rowsQuotient). data_ptr<T>() points at the start of
 //     the region; view/reshape/flatten/contiguous share it; empty/zeros
 //     make new ones with the given shape.
 //   - Tensor dimensions and integer parameters are variables named after

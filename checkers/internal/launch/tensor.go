@@ -194,9 +194,8 @@ func (x *executor) rowsQuotient(t *tensor, n *sym.Term) *sym.Term {
 	if t.rest == nil || t.rows != nil || len(t.trail) > 0 || n.IsBool() {
 		return nil
 	}
-	// n must be a count of rows: one user size (the token count), not a
-	// model width (numel / hidden_size reads rows, and hidden_size is
-	// only a factor when it is t's own size(-1): exactQuotient).
+	// Not a model width: numel / hidden_size is rows (and hidden_size a
+	// factor only when it is t's own size(-1), exactQuotient's case).
 	v := stripResize(n)
 	if v.Op != sym.OpVar {
 		return nil
