@@ -73,6 +73,7 @@ func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool)
 	st.memo = map[*Term]pair{}
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
 	all = true
+	var left []*ITerm // the conjuncts with products, left out
 	var visit func(c *Term)
 	visit = func(c *Term) {
 		if c.Op == OpBAnd {
@@ -86,13 +87,28 @@ func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool)
 			return
 		} else if f != nil {
 			st.nonlinLeft = true
+			left = append(left, f)
 		}
 		all = false
 	}
 	for _, c := range cs {
 		visit(c)
 	}
-	form = append(form, e.lemmas(form)...)
+	if len(left) == 0 {
+		return append(form, e.lemmas(form)...), all, len(form) > 0
+	}
+	// The twin lemmas read the products too (warp · cols against
+	// warp' · cols with cols a size: equal warps and columns), without
+	// elimination; what they derive without a product joins the form, so
+	// a race query over a model width is refuted whole rather than in
+	// each of its widths' cases.
+	e.cheap = true
+	for _, l := range e.lemmas(append(append([]*ITerm(nil), form...), left...)) {
+		if !l.Nonlin {
+			form = append(form, l)
+		}
+	}
+	e.cheap = false
 	return form, all, len(form) > 0
 }
 
@@ -104,6 +120,8 @@ type ikey struct {
 type intEncoder struct {
 	st   *ranges
 	memo map[ikey]*ITerm
+	// cheap: the twin lemmas use no elimination (see twinLemmas.cheap).
+	cheap bool
 }
 
 func iconst(v *big.Int) *ITerm { return &ITerm{Op: IConst, Val: v} }

@@ -40,6 +40,10 @@ type twinLemmas struct {
 	atoms map[string]*ITerm // by atom key
 	keys  map[*ITerm]string
 	names map[string]bool // the variables of the atoms
+	// cheap: weightSplit shows its bounds only from stated inequalities,
+	// never by elimination (lemmas of a form that leaves its products
+	// out, asked of every query).
+	cheap bool
 }
 
 // linForm is Σ coef[k]·atom k + c.
@@ -92,6 +96,7 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 		return nil
 	}
 	tl := newTwinLemmas(e.st)
+	tl.cheap = e.cheap
 	var conj []*ITerm
 	for _, f := range form {
 		conj = appendIConjuncts(conj, f)
@@ -129,7 +134,7 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 	// Equations whose heaviest digit has a size for its weight (row·n +
 	// col with col < n): the digit's equation and the rest's.
 	for _, d := range eqs[:len(eqs):len(eqs)] {
-		for _, w := range tl.weightSplit(d, conj) {
+		for _, w := range tl.weightSplit(d, conj, ineqs) {
 			eqs = append(eqs, w)
 			out = append(out, iop(IEq, tl.term(w), iconst(new(big.Int))))
 		}
@@ -204,7 +209,7 @@ const maxWeightSplits = 8
 // returns the two equations (nil when it cannot show the bound). The
 // digits the constant weights miss (bx·n against bx'·n, whose twin
 // monomial would be bx'·n') then follow from D and R.
-func (tl *twinLemmas) weightSplit(d *linForm, form []*ITerm) []*linForm {
+func (tl *twinLemmas) weightSplit(d *linForm, form []*ITerm, ineqs []*linForm) []*linForm {
 	cands := map[string]*ITerm{}
 	for k := range d.coef {
 		a := tl.atoms[k]
@@ -260,6 +265,14 @@ func (tl *twinLemmas) weightSplit(d *linForm, form []*ITerm) []*linForm {
 		for _, c := range D.coef {
 			g.GCD(nil, nil, g, new(big.Int).Abs(c))
 		}
+		negR := newLin()
+		negR.addScaled(R, bigMinusOne)
+		if tl.rowBounded(R, wk, g, ineqs) || tl.rowBounded(negR, wk, g, ineqs) {
+			return []*linForm{D, R}
+		}
+		if tl.cheap {
+			continue
+		}
 		// |R| < g·W: R − g·W ≥ 0 and −R − g·W ≥ 0 are both refuted.
 		bounded := true
 		for _, sign := range []*big.Int{bigOne, bigMinusOne} {
@@ -276,6 +289,68 @@ func (tl *twinLemmas) weightSplit(d *linForm, form []*ITerm) []*linForm {
 		}
 	}
 	return nil
+}
+
+// rowBounded shows |R| < g·W without elimination where R is a thread's
+// column and its twin's, R = s·(Q − Q'), with 0 ≤ Q and a stated
+// Q − W + k ≤ 0 (k ≥ 1: col < n) for Q and for Q', and s ≤ g.
+func (tl *twinLemmas) rowBounded(R *linForm, wk string, g *big.Int, ineqs []*linForm) bool {
+	if R.c.Sign() != 0 || len(R.coef) == 0 {
+		return false
+	}
+	P, N := newLin(), newLin()
+	for k, c := range R.coef {
+		if hasTwinVar(tl.atoms[k], map[*ITerm]bool{}) {
+			N.coef[k] = c
+		} else {
+			P.coef[k] = c
+		}
+	}
+	tw := tl.twinLin(P)
+	if tw == nil || len(tw.coef) != len(N.coef) {
+		return false
+	}
+	for k, c := range tw.coef {
+		if n, ok := N.coef[k]; !ok || new(big.Int).Add(n, c).Sign() != 0 {
+			return false
+		}
+	}
+	sc := new(big.Int)
+	for _, c := range P.coef {
+		sc.GCD(nil, nil, sc, new(big.Int).Abs(c))
+	}
+	if sc.Cmp(g) > 0 {
+		return false
+	}
+	below := func(Q *linForm) bool { // 0 ≤ Q and Q − W + k ≤ 0 stated, k ≥ 1
+		if lo, _ := tl.linRange(Q); lo == nil || lo.Sign() < 0 {
+			return false
+		}
+		for _, q := range ineqs {
+			w, ok := q.coef[wk]
+			if !ok || w.Sign() >= 0 || len(q.coef) != len(Q.coef)+1 {
+				continue
+			}
+			m := new(big.Int).Neg(w) // q = m·(Q − W) + c
+			match := true
+			for k, c := range Q.coef {
+				if qc, ok := q.coef[k]; !ok || qc.Cmp(new(big.Int).Mul(m, c)) != 0 {
+					match = false
+					break
+				}
+			}
+			// m·(Q − W) + c ≤ 0 with c ≥ m: Q ≤ W − 1.
+			if match && q.c.Cmp(m) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	Q := newLin()
+	for k, c := range P.coef {
+		Q.coef[k] = new(big.Int).Quo(c, sc)
+	}
+	return below(Q) && below(tl.twinLin(Q))
 }
 
 func coefOr0(c *big.Int) *big.Int {

@@ -158,3 +158,16 @@ func TestTwinLemmasGridStride(t *testing.T) {
 		t.Errorf("grid-stride race query not refuted; lemmas %s", lemmaText(t, cs))
 	}
 }
+
+// The linear step's first pass leaves the products out (row · n), but
+// the twin lemmas read them, without elimination (col < n is stated):
+// the lemmas they give without products refute the query there, so
+// Split need not case on n.
+func TestTwinLemmasFirstPass(t *testing.T) {
+	if !RefuteQuery(raceTranspose(false), nil, false) {
+		t.Error("transpose race query not refuted without the product pass")
+	}
+	if RefuteQuery(raceTranspose(true), nil, false) {
+		t.Error("overlapping rows refuted")
+	}
+}
