@@ -42,19 +42,21 @@ func FromAnnotations(f *ir.Func, set *annot.Set) (*symex.Spec, []error) {
 	if set == nil {
 		return b.s, nil
 	}
-	for name, d := range set.Fixed {
-		b.classify(name, symex.Fixed, d)
+	// In name order: the constraints the spec gets are asked of the
+	// solver in this order, and its models (the witnesses) depend on it.
+	for _, name := range sortedKeys(set.Fixed) {
+		b.classify(name, symex.Fixed, set.Fixed[name])
 	}
-	for name, d := range set.Users {
-		b.classify(name, symex.User, d)
+	for _, name := range sortedKeys(set.Users) {
+		b.classify(name, symex.User, set.Users[name])
 	}
 	for _, name := range set.Names() {
 		if b.names[name] == nil {
 			b.classify(name, symex.User, nil)
 		}
 	}
-	for pname, d := range set.Shapes {
-		b.shape(pname, d)
+	for _, pname := range sortedKeys(set.Shapes) {
+		b.shape(pname, set.Shapes[pname])
 	}
 	for _, d := range set.Assumes {
 		if c := b.boolean(d.Cond); c != nil {
