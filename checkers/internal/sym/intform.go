@@ -95,20 +95,18 @@ func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool)
 		visit(c)
 	}
 	if len(left) == 0 {
-		return append(form, e.lemmas(form)...), all, len(form) > 0
+		return append(form, e.lemmas(form, false)...), all, len(form) > 0
 	}
 	// The twin lemmas read the products too (warp · cols against
 	// warp' · cols with cols a size: equal warps and columns), without
 	// elimination; what they derive without a product joins the form, so
 	// a race query over a model width is refuted whole rather than in
 	// each of its widths' cases.
-	e.cheap = true
-	for _, l := range e.lemmas(append(append([]*ITerm(nil), form...), left...)) {
+	for _, l := range e.lemmas(append(append([]*ITerm(nil), form...), left...), true) {
 		if !l.Nonlin {
 			form = append(form, l)
 		}
 	}
-	e.cheap = false
 	return form, all, len(form) > 0
 }
 
@@ -120,8 +118,6 @@ type ikey struct {
 type intEncoder struct {
 	st   *ranges
 	memo map[ikey]*ITerm
-	// cheap: the twin lemmas use no elimination (see twinLemmas.cheap).
-	cheap bool
 }
 
 func iconst(v *big.Int) *ITerm { return &ITerm{Op: IConst, Val: v} }

@@ -83,8 +83,9 @@ var bigMinusOne = big.NewInt(-1)
 // maxLemmaConjuncts bounds the conjuncts twin lemmas look at.
 const maxLemmaConjuncts = 256
 
-// lemmas returns the twin equalities form implies (see twinLemmas).
-func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
+// lemmas returns the twin equalities form implies (see twinLemmas);
+// cheap: without elimination (see twinLemmas.cheap).
+func (e *intEncoder) lemmas(form []*ITerm, cheap bool) []*ITerm {
 	twins := false
 	for _, f := range form {
 		if hasTwinVar(f, map[*ITerm]bool{}) {
@@ -96,7 +97,7 @@ func (e *intEncoder) lemmas(form []*ITerm) []*ITerm {
 		return nil
 	}
 	tl := newTwinLemmas(e.st)
-	tl.cheap = e.cheap
+	tl.cheap = cheap
 	var conj []*ITerm
 	for _, f := range form {
 		conj = appendIConjuncts(conj, f)

@@ -36,7 +36,7 @@ func lemmaText(t *testing.T, cs []*Term) string {
 	}
 	tl := newTwinLemmas(st)
 	var keys []string
-	for _, l := range e.lemmas(form) {
+	for _, l := range e.lemmas(form, false) {
 		keys = append(keys, tl.key(l))
 	}
 	return strings.Join(keys, " ")
