@@ -165,14 +165,23 @@ func bounds(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term,
 	// stands for it (off = 4·i, i < 256, whatever the loop's stride): it
 	// lies beyond every offset the store takes, so the range is wider and
 	// a read it covers is no finding, as with the exact one.
-	all := append(append([]*sym.Term(nil), q.Constraints...), pc...)
-	rlo, rhi, rok := sym.Bounds(all, off)
-	rok = rok && rhi < n
+	// Computed once, and only when asked.
+	var rlo, rhi uint64
+	rdone, rok := false, false
+	ranged := func() bool {
+		if !rdone {
+			rdone = true
+			all := append(append([]*sym.Term(nil), q.Constraints...), pc...)
+			rlo, rhi, rok = sym.Bounds(all, off)
+			rok = rok && rhi < n
+		}
+		return rok
+	}
 	lo, _, r1, err := solver.Minimize(ctx, s, q, v, false)
 	if err != nil {
 		r1 = solver.Unknown
 	}
-	if r1 == solver.Unknown && rok {
+	if r1 == solver.Unknown && ranged() {
 		lo, r1 = rlo, solver.Sat
 	}
 	if r1 != solver.Sat {
@@ -183,7 +192,7 @@ func bounds(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term,
 		r2 = solver.Unknown
 	}
 	hi := nhi ^ (1<<20 - 1)
-	if r2 == solver.Unknown && rok {
+	if r2 == solver.Unknown && ranged() {
 		hi, r2 = rhi, solver.Sat
 	}
 	return int64(lo), int64(hi), r1, r2
