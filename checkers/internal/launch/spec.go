@@ -20,6 +20,16 @@ const (
 	userClass
 )
 
+// classOf is the class of a size called display: by its name, else
+// (named false) by its source (role).
+func classOf(display string, h *hvar) (cls class, canon string, named bool) {
+	if cls, canon = classify(display); cls != unclassified {
+		return cls, canon, true
+	}
+	cls, canon = role(h)
+	return cls, canon, false
+}
+
 func classify(name string) (class, string) {
 	switch k, canon := model.Classify(name); k {
 	case model.Fixed:
@@ -431,13 +441,11 @@ func (b *specBuilder) describe(h *hvar) {
 	if v.Width < 64 {
 		v = sym.Resize(v, 64, h.signed)
 	}
-	cls, canon := classify(display)
-	named := cls != unclassified
+	cls, canon, named := classOf(display, h)
 	if !named {
 		// Messages name the source of a size only where the source, not
 		// the name, gave its class.
 		info.Source = source(h)
-		cls, canon = role(h)
 	}
 	switch cls {
 	case unclassified:

@@ -204,11 +204,7 @@ func (x *executor) rowsQuotient(t *tensor, n *sym.Term) *sym.Term {
 	if h == nil || h.ten == t || h.kind == unknownVar || h.kind == choiceVar {
 		return nil
 	}
-	cls, _ := classify(h.display)
-	if cls == unclassified {
-		cls, _ = role(h)
-	}
-	if cls != userClass {
+	if cls, _, _ := classOf(h.display, h); cls != userClass {
 		return nil
 	}
 	w := x.dim(t, -1)
