@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"sync/atomic"
 
@@ -22,17 +23,37 @@ import (
 type Refuter struct {
 	next    Solver
 	refutes func(Query) bool
+	decides func(Query) (Result, Model) // instead of refutes when set
 	hits    atomic.Int64
 }
 
 // NewRanges returns next behind the range step.
-func NewRanges(next Solver) *Refuter { return &Refuter{next: next, refutes: RangeRefutes} }
+func NewRanges(next Solver) *Refuter { return &Refuter{next: next, decides: RangeDecides} }
 
 // NewLinear returns next behind the linear step.
 func NewLinear(next Solver) *Refuter { return &Refuter{next: next, refutes: linearRefutes} }
 
-// Check answers Unsat when the step refutes q, else asks next.
+// Check answers Unsat when the step refutes q, else asks next. The
+// range step also answers Sat with a model its bounds point at (see
+// rangeDecide).
 func (r *Refuter) Check(ctx context.Context, q Query) (Result, Model, error) {
+	if r.decides != nil {
+		res, m := r.decides(q)
+		if res == Sat {
+			// As from the chain below, whose slicing leaves out what does
+			// not touch the goal: a witness names the sizes that matter.
+			vars, err := Slice(q).Vars()
+			if err != nil {
+				return Unknown, nil, err
+			}
+			m = restrict(m, vars)
+		}
+		if res != Unknown {
+			r.hits.Add(1)
+			return res, m, nil
+		}
+		return r.next.Check(ctx, q)
+	}
 	if r.refutes(q) {
 		r.hits.Add(1)
 		return Unsat, nil, nil
@@ -50,19 +71,83 @@ func RangeRefutes(q Query) bool {
 	return rangeRefutes(q, func() bool { v, _ := splitVar(q, maxCases); return v != nil })
 }
 
+// RangeDecides is RangeRefutes that also answers Sat: where the
+// intervals do not refute q, a model at their lower corner that q holds
+// under (sym.Guess) is returned before the linear step is tried. Unknown
+// when neither.
+func RangeDecides(q Query) (Result, Model) {
+	return rangeDecide(q, func() bool { v, _ := splitVar(q, maxCases); return v != nil })
+}
+
 // rangeRefutes is RangeRefutes for a caller that knows whether Split
 // would case on q (splits, asked only when the answer is not memoized):
 // Split has found its variable already.
 func rangeRefutes(q Query, splits func() bool) bool {
-	return refutations.get(q, 'r', func(q Query) bool {
+	r, _ := rangeDecide(q, splits)
+	return r == Unsat
+}
+
+// rangeDecide is RangeDecides for a caller that knows whether Split
+// would case on q (see rangeRefutes).
+func rangeDecide(q Query, splits func() bool) (Result, Model) {
+	d := refutations.decide(q, 'r', func(q Query) decision {
 		// A query with a few-valued factor of a product is split into
 		// cases below (Split), each linear where the query is not: the
 		// product lemmas are left to the cases (on the bundled examples
 		// that pass refuted 31 of the 233 queries it was tried on and
 		// was 2.3 of the 6 s of analysis). A case has no such factor
 		// left and gets them.
-		return sym.RefuteQuery(q.Terms(), goalSlice(q), !splits())
+		refuted, m := sym.DecideQuery(q.Terms(), goalSlice(q), !splits(), true)
+		d := decision{refuted: refuted}
+		if m != nil {
+			d.model = pack(m, q)
+		}
+		return d
 	})
+	switch {
+	case d.refuted:
+		return Unsat, nil
+	case d.model != nil:
+		return Sat, d.model.unpack(q)
+	}
+	return Unknown, nil
+}
+
+// packed is a model kept in a table: the values of the query's variables
+// in name order (no pointers for the collector to scan, a third of a
+// map's size), or the model itself when it leaves one out.
+type packed struct {
+	vals []uint64
+	m    Model
+}
+
+func pack(m Model, q Query) *packed {
+	vars, err := q.Vars()
+	if err != nil || len(vars) != len(m) {
+		return &packed{m: maps.Clone(m)}
+	}
+	vals := make([]uint64, len(vars))
+	for i, v := range vars {
+		x, ok := m[v.Name]
+		if !ok {
+			return &packed{m: maps.Clone(m)}
+		}
+		vals[i] = x
+	}
+	return &packed{vals: vals}
+}
+
+// unpack returns a fresh copy of the model of q that p keeps.
+func (p *packed) unpack(q Query) Model {
+	if p.m != nil {
+		return maps.Clone(p.m)
+	}
+	vars, _ := q.Vars()
+	m := make(Model, len(vars))
+	for i, v := range vars {
+		m[v.Name] = p.vals[i]
+	}
+	return m
 }
 
 // linearRefutes is refuteLinear, memoized.
@@ -136,7 +221,7 @@ func goalSlice(q Query) []*sym.Term {
 // kernels. They are pure functions of the query's terms, so one table
 // serves every chain and goroutine without making answers depend on
 // order.
-var refutations = &refuteMemo{m: map[refuteKey]bool{}}
+var refutations = &refuteMemo{m: map[refuteKey]decision{}}
 
 type refuteKey struct {
 	q, goal id
@@ -145,13 +230,26 @@ type refuteKey struct {
 
 type refuteMemo struct {
 	mu sync.Mutex
-	m  map[refuteKey]bool
+	m  map[refuteKey]decision
+}
+
+// decision is a memoized answer of the range or linear step: refuted,
+// or a model q holds under (the range step's guess), or neither.
+type decision struct {
+	refuted bool
+	model   *packed
 }
 
 // maxRefutations bounds the table; past it the table starts over.
 const maxRefutations = 1 << 16
 
 func (r *refuteMemo) get(q Query, kind byte, f func(Query) bool) bool {
+	return r.decide(q, kind, func(q Query) decision { return decision{refuted: f(q)} }).refuted
+}
+
+// decide is get for a step that may also find a model. The model is
+// shared: callers copy it before handing it on.
+func (r *refuteMemo) decide(q Query, kind byte, f func(Query) decision) decision {
 	k := refuteKey{q: setID(termIDs(q)), kind: kind}
 	if q.Goal != nil {
 		k.goal = termID(q.Goal) // the slice depends on which terms are the goal
@@ -165,7 +263,7 @@ func (r *refuteMemo) get(q Query, kind byte, f func(Query) bool) bool {
 	v = f(q)
 	r.mu.Lock()
 	if len(r.m) >= maxRefutations {
-		r.m = map[refuteKey]bool{}
+		r.m = map[refuteKey]decision{}
 	}
 	r.m[k] = v
 	r.mu.Unlock()

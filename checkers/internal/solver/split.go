@@ -77,12 +77,14 @@ const (
 )
 
 func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
-	if top && RangeRefutes(q) {
+	if top {
 		// Propagation and independence above may have left a query the
 		// range step could not read as a whole (an equality substituted
 		// makes a product of sizes one monomial of the access and the
 		// length): tried once more before it multiplies into cases.
-		return Unsat, nil, nil
+		if r, m := RangeDecides(q); r != Unknown {
+			return r, m, nil
+		}
 	}
 	v, vals, combos := splitVarCombos(q, b.solver)
 	if v != nil && !top && combos > maxSplitOn && rangeRefutes(q, func() bool { return true }) {
@@ -172,8 +174,8 @@ func (s *Split) leaf(ctx context.Context, q Query, b *splitBudget, splits bool) 
 	// A case's constants let range reasoning decide what the symbolic
 	// sizes hid: a lane's bit of a full mask enumerated once the block
 	// size is a number, a bound that was a product of two sizes.
-	if rangeRefutes(q, func() bool { return splits }) {
-		return Unsat, nil, nil
+	if r, m := rangeDecide(q, func() bool { return splits }); r != Unknown {
+		return r, m, nil
 	}
 	if b.solver--; b.solver < 0 || b.unknown <= 0 {
 		return Unknown, nil, nil

@@ -109,7 +109,10 @@ func TestSplitSharesWork(t *testing.T) {
 	for c := uint64(1); c <= 40; c++ {
 		alts = append(alts, sym.Eq(k, c8(c)))
 	}
-	q := query(sym.Ult(c8(250), sym.Mul(x, k)), sym.BOr(alts...))
+	// x·k = 255 through an xor: satisfiable (x = 255, k = 1), but not at
+	// the lower corner the range step's guess tries.
+	xk := sym.Mul(x, k)
+	q := query(sym.BAnd(sym.Ult(c8(250), xk), sym.Eq(sym.Xor(xk, c8(0x5a)), c8(0xa5))), sym.BOr(alts...))
 	var grants []uint64
 	f := &fake{answer: func(ctx context.Context, _ Query) (Result, Model, error) {
 		grants = append(grants, WorkOf(ctx))
@@ -194,5 +197,34 @@ func TestCasesRefute(t *testing.T) {
 	sat := sym.Sle(c64(150), sym.Mul(d, x)) // d = 4, x = 40
 	if CasesRefute(Query{Constraints: cons, Goal: sat}) {
 		t.Error("satisfiable query refuted")
+	}
+}
+
+// TestRangeStepAnswersSat: a query satisfiable at the lower corner of its
+// bounds is answered by the range step with that model (checked by
+// evaluation), without the next solver; one it cannot read is passed on.
+func TestRangeStepAnswersSat(t *testing.T) {
+	x, y := v8("x"), v8("y")
+	calls := 0
+	f := &fake{answer: func(context.Context, Query) (Result, Model, error) {
+		calls++
+		return Unknown, nil, nil
+	}}
+	s := NewRanges(f)
+	q := query(sym.Ult(sym.Add(x, y), c8(20)), sym.Ule(c8(3), x), sym.Ult(y, c8(8)))
+	r, m, _ := s.Check(context.Background(), q)
+	if r != Sat || calls != 0 {
+		t.Fatalf("Check = %v after %d solver calls, want sat without one", r, calls)
+	}
+	if m["x"] != 3 || m["y"] != 0 {
+		t.Errorf("model %v, want x = 3, y = 0", m)
+	}
+	m["x"] = 99 // the caller's copy
+	if _, m2, _ := s.Check(context.Background(), q); m2["x"] != 3 {
+		t.Errorf("a caller's change to the model reached the memo: %v", m2)
+	}
+	hidden := query(sym.Eq(sym.Xor(sym.Add(x, y), c8(0x5a)), c8(0xa5)), sym.Ule(c8(3), x))
+	if r, _, _ := s.Check(context.Background(), hidden); r != Unknown || calls != 1 {
+		t.Errorf("Check(hidden) = %v after %d calls, want the next solver's unknown", r, calls)
 	}
 }

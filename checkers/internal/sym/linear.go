@@ -39,19 +39,33 @@ func RefuteLinear(cs []*Term) bool {
 // lemmas (the second, costly pass of RefuteLinear) are not tried: the
 // caller has a cheaper way with products, such as cases.
 func RefuteQuery(all, slice []*Term, products bool) bool {
+	refuted, _ := DecideQuery(all, slice, products, false)
+	return refuted
+}
+
+// DecideQuery is RefuteQuery that, when guess is set and the intervals do
+// not refute all, first tries Guess's model under the same bounds: a
+// model found is returned (refuted false), and the linear step, which
+// could only fail on a satisfiable query, is not run.
+func DecideQuery(all, slice []*Term, products, guess bool) (refuted bool, model map[string]uint64) {
 	st := newRanges()
 	if st.fixpoint(all) {
-		return true
+		return true, nil
+	}
+	if guess {
+		if m, ok := st.guess(all); ok {
+			return false, m
+		}
 	}
 	// The linear step reads st's bounds; refuteMore may narrow them
 	// (enumeration), which leaves bounds that hold under all.
 	if st.refuteMore(all, 2) {
-		return true
+		return true, nil
 	}
 	if slice == nil {
 		slice = all
 	}
-	return st.refuteLinear(slice, products)
+	return st.refuteLinear(slice, products), nil
 }
 
 // refuteLinear is RefuteLinear of cs under bounds st holds for cs or
