@@ -26,6 +26,7 @@ type options struct {
 	stats         bool
 	debug         bool
 	cpuProfile    string
+	memProfile    string
 	includes      listFlag // -I
 	defines       listFlag // -D
 	jobs          int
@@ -179,6 +180,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.stats, "stats", false, "print per-function lowering statistics and timings to stderr")
 	fs.BoolVar(&o.debug, "debug", false, "include stacks in internal errors")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to `file` (go tool pprof)")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile of the run's end to `file` (go tool pprof)")
 	fs.StringVar(&o.compileDB, "p", "", "`build` directory or compile_commands.json giving each file's flags, as clang-tidy's -p (default: the first compile_commands.json found upwards from each file, or in a build/ beside it; off: none)")
 	fs.StringVar(&o.configFile, "config", "", "configuration `file` (default: the .cudavet.yaml of the first pattern's directory or the nearest above it; off: none)")
 	fs.BoolVar(&o.printConfig, "print-config", false, "print the effective configuration, with where each value came from, and exit")

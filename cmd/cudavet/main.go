@@ -82,6 +82,13 @@ func (a *app) main(args []string) int {
 		}
 		defer stop()
 	}
+	if opts.memProfile != "" {
+		defer func() {
+			if err := writeHeapProfile(opts.memProfile); err != nil {
+				fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
+			}
+		}()
+	}
 	if err := a.applyConfig(opts); err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 		return exitUsage

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 )
 
@@ -21,4 +22,20 @@ func startCPUProfile(path string) (func(), error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// writeHeapProfile writes the heap profile of the run's end to path
+// (-memprofile), after a collection so that it shows what the run still
+// holds (the process-wide answer tables, caches) rather than garbage.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return f.Close()
 }
