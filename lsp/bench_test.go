@@ -162,3 +162,58 @@ func BenchmarkDidOpenToSymbolic(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSaveToOverflow measures, on the 1,000-line kernel file of
+// BenchmarkDidChangeToDiagnostics, the time from an edit saved at once
+// (didChange then didSave, as an editor that saves on each change) to
+// the publication of that version's overflow findings: the symbolic
+// stage's, which starts on a save without Options.SymbolicDelay. The
+// edit alternates one scale kernel's factor, so each version has the
+// same findings and the result cache of the last version does not
+// answer it.
+func BenchmarkSaveToOverflow(b *testing.B) {
+	defer gctune.Apply()()
+	text := benchKernel(b, 1000)
+	path := filepath.Join(b.TempDir(), "big.cu")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	const stmt = "    out[row * d + i] = in[row * d + i] * s;"
+	line := strings.Count(text[:strings.Index(text, stmt)], "\n")
+	hasOverflow := func(v int) func(PublishDiagnosticsParams) bool {
+		return func(p PublishDiagnosticsParams) bool {
+			if p.Version != v {
+				return false
+			}
+			for _, d := range p.Diagnostics {
+				if d.Code == "overflow" {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	c := newClient(b, Options{Log: io.Discard}, nil)
+	c.initialize(nil)
+	uri := c.open(path, text, 1)
+	c.diagnostics(uri, hasOverflow(1))
+	edit := protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line + 1}}
+	var took []time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		newText := stmt
+		if i%2 == 0 {
+			newText = strings.Replace(stmt, "* s;", "* (2.0f * s);", 1)
+		}
+		start := time.Now()
+		c.change(uri, i+2, &edit, newText+"\n")
+		c.notify(methodDidSave, map[string]any{"textDocument": map[string]any{"uri": uri}})
+		c.diagnostics(uri, hasOverflow(i+2))
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	c.stop()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "ms-median")
+	b.ReportMetric(float64(took[len(took)-1])/float64(time.Millisecond), "ms-max")
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh: the tables of `make bench`. One table per corpus (the bundled
 # examples, every testdata file, the generated corpus, and the checkout
-# named by CUDAVET_BENCH_TREE when set): cudavet's parse, lowering and
+# named by CUDAVET_BENCH_TREE when set), and the cost curve over 50 to
+# 300 generated files (scaling): cudavet's parse, lowering and
 # per-checker analysis times, checks by how decided, undecided checks,
 # peak RSS, and clang-15 -fsyntax-only and clang-tidy-15 on the same files
 # with the ratios. Run from the repository root after `make build`;
@@ -11,13 +12,15 @@ BIN=./bin/cudavet
 OUT=${CUDAVET_BENCH_OUT:-/tmp/cudavet-bench}
 GEN_N=${CUDAVET_BENCH_GEN:-300}
 # CUDAVET_BENCH_CORPORA picks the tables (default: all of them).
-CORPORA=${CUDAVET_BENCH_CORPORA:-examples testdata generated tree}
+CORPORA=${CUDAVET_BENCH_CORPORA:-examples testdata generated scaling tree}
 want() { [[ " $CORPORA " == *" $1 "* ]]; }
 mkdir -p "$OUT"
 SHIM="$PWD/frontend/shim/include"
 CLANG_ARGS=(-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 -idirafter "$SHIM" -include "$SHIM/cudavet_shim.h" -Wno-everything)
 
-want generated && go run ./internal/benchcorpus/gen -o "$OUT/gen" -n "$GEN_N" >/dev/null
+if want generated || want scaling; then
+  go run ./internal/benchcorpus/gen -o "$OUT/gen" -n "$GEN_N" >/dev/null
+fi
 
 # secs CMD...: wall seconds of CMD, its output discarded.
 secs() {
@@ -32,7 +35,7 @@ table() { # name files...
   local n=${#files[@]}
   [ "$n" -eq 0 ] && { echo "== $name: no files"; return; }
   local stats="$OUT/$name.stats"
-  /usr/bin/time -f "%e %U %M" -o "$OUT/$name.time" "$BIN" -stats "${files[@]}" >"$stats" 2>&1
+  /usr/bin/time -f "%e %U %M" -o "$OUT/$name.time" "$BIN" -no-cache -stats "${files[@]}" >"$stats" 2>&1
   read -r wall user rss < <(tail -1 "$OUT/$name.time") # after "Command exited with non-zero status 1"
   local parse analysis lowering
   parse=$(awk '$1=="parse"{print $2}' "$stats" | tr -d ms)
@@ -72,6 +75,21 @@ fi
 if want generated; then
   mapfile -t gen < <(find "$OUT/gen" -name '*.cu' | sort)
   table generated "${gen[@]}"
+fi
+if want scaling; then
+  # The cost curve: the first N files of the generated corpus (one
+  # kernel and its launcher each), afresh (-no-cache), the time per
+  # kernel should stay flat from 50 to 300.
+  mapfile -t gen < <(find "$OUT/gen" -name '*.cu' | sort)
+  echo "== scaling (generated corpus, first N files, -no-cache)"
+  printf "  %6s %10s %14s %12s %10s\n" kernels "wall s" "analysis ms" "ms/kernel" "RSS MiB"
+  for n in 50 100 200 300; do
+    [ "$n" -gt "${#gen[@]}" ] && break
+    /usr/bin/time -f "%e %M" -o "$OUT/scale.time" "$BIN" -no-cache -stats "${gen[@]:0:$n}" >"$OUT/scale.stats" 2>&1
+    read -r wall rss < <(tail -1 "$OUT/scale.time")
+    analysis=$(awk '$1=="analysis"{print $2}' "$OUT/scale.stats" | tr -d ms)
+    printf "  %6d %10s %14s %12s %10d\n" "$n" "$wall" "$analysis" "$(echo "scale=1; $analysis / $n" | bc)" "$((rss / 1024))"
+  done
 fi
 if want tree && [ -n "${CUDAVET_BENCH_TREE:-}" ]; then
   mapfile -t tree < <(find "$CUDAVET_BENCH_TREE" -name '*.cu' | sort)
