@@ -38,16 +38,10 @@ func NewLinear(next Solver) *Refuter { return &Refuter{next: next, refutes: line
 // rangeDecide).
 func (r *Refuter) Check(ctx context.Context, q Query) (Result, Model, error) {
 	if r.decides != nil {
+		// A model covers the whole query, not only the goal's slice (as
+		// the solver's below): a witness then shows every size the
+		// query has, each at a value that holds.
 		res, m := r.decides(q)
-		if res == Sat {
-			// As from the chain below, whose slicing leaves out what does
-			// not touch the goal: a witness names the sizes that matter.
-			vars, err := Slice(q).Vars()
-			if err != nil {
-				return Unknown, nil, err
-			}
-			m = restrict(m, vars)
-		}
 		if res != Unknown {
 			r.hits.Add(1)
 			return res, m, nil
