@@ -98,6 +98,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b := &specBuilder{x: x, site: site, display: map[string]string{},
 		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: map[*ir.Var]*sym.Term{}}}
 	b.args(s.Kernel, args)
+	b.indexes(s.Kernel)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.pc...)
 	b.pointers()
@@ -135,6 +136,9 @@ func (b *specBuilder) eachLaunchTerm(f func(*sym.Term)) {
 		f(t)
 	}
 	for _, t := range b.spec.Nulls {
+		f(t)
+	}
+	for _, t := range b.spec.Indexes {
 		f(t)
 	}
 	for i := range 3 {
@@ -390,6 +394,9 @@ func (b *specBuilder) classes() {
 		terms = append(terms, t)
 	}
 	for _, t := range b.spec.Nulls {
+		terms = append(terms, t)
+	}
+	for _, t := range b.spec.Indexes {
 		terms = append(terms, t)
 	}
 	terms = append(terms, b.spec.Grid[:]...)

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"fmt"
 	"go/token"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -45,7 +46,7 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 		}
 		x.t.Accesses = append(x.t.Accesses, a)
 		if !write {
-			v := x.freshVar("load", n.Pos(), result)
+			v := x.load(p.Ptr.Region, off, n.Pos(), result)
 			a.Value = v.T
 			return v
 		}
@@ -54,6 +55,32 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 		return Value{}
 	}
 	return x.freshVar("load", n.Pos(), result)
+}
+
+// load returns the value a load from r at byte offset off reads: a fresh
+// unknown, or for an index region (Region.Index) an input in [0, size)
+// that a witness may choose, the same one for every load at that offset
+// (the kernel cannot write a const parameter).
+func (x *executor) load(r *Region, off *sym.Term, pos token.Pos, t ir.Type) Value {
+	it, ok := t.(*ir.IntType)
+	if r.Index == nil || !ok || off == nil {
+		return x.freshVar("load", pos, t)
+	}
+	if v, ok := r.loaded[off.Key()]; ok {
+		return v
+	}
+	x.fresh++
+	name := fmt.Sprintf("%s[]#%d", r.Name, x.fresh)
+	v := x.t.register(name, it.Bits, Data, r.Name+"[…]", pos, it.Signed)
+	info := x.t.Vars[name]
+	info.Source, info.Index = "an entry of "+r.Name, true
+	w := sym.Resize(v, 64, it.Signed)
+	x.t.Assumptions = append(x.t.Assumptions, sym.Sle(sym.Const(64, 0), w), sym.Slt(w, r.Index))
+	if r.loaded == nil {
+		r.loaded = map[string]Value{}
+	}
+	r.loaded[off.Key()] = Value{T: v}
+	return Value{T: v}
 }
 
 // offset returns p's byte offset plus idx elements of size bytes; the

@@ -178,6 +178,11 @@ func (x *executor) paramRegion(p *ir.Var, t *ir.PointerType) *Region {
 		r.LenVar = n
 		r.Bytes = sym.Mul(n, sym.Const(64, uint64(r.ElemSize)))
 	}
+	if n := x.spec.Indexes[p]; n != nil && t.Const {
+		if _, ok := t.Elem.(*ir.IntType); ok {
+			r.Index = n
+		}
+	}
 	x.t.Regions = append(x.t.Regions, r)
 	x.regions[p] = r
 	return r

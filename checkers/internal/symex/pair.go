@@ -53,7 +53,7 @@ func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 		if dataVars[name] {
 			c.Class = Data
 		}
-		if c.Loose {
+		if c.Loose || (c.Index && !dataVars[name]) {
 			c.Class = Unknown
 		}
 		pt.Vars[name] = &c

@@ -343,6 +343,9 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	cands = append(cands, t.userVars(append(append([]*sym.Term(nil), pc...), viol), anch)...)
 	cands = append(cands, t.dimVars(append(append([]*sym.Term(nil), pc...), viol), anch)...)
 	tried := map[*VarInfo]bool{}
+	var first *Threshold
+	var firstModel solver.Model
+	fixed := append([]*sym.Term(nil), pc...)
 	for _, u := range cands {
 		if tried[u] {
 			continue
@@ -351,17 +354,43 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 		if t.pinned(ctx, s, u) {
 			continue
 		}
-		v, m, r, err := solver.Minimize(ctx, s, t.query(pc, viol), u.Term, u.Signed)
+		v, m, r, err := solver.Minimize(ctx, s, t.query(fixed, viol), u.Term, u.Signed)
 		if err != nil || r != solver.Sat {
+			break
+		}
+		if _, ok, err := t.robust(ctx, s, fixed, viol, m, anch); err != nil || !ok {
+			break
+		}
+		if first == nil {
+			first, firstModel = &Threshold{Var: u, Value: v}, m
+		}
+		if !t.atLowest(u, v) {
+			w.Model = m
+			w.Threshold = &Threshold{Var: u, Value: v}
 			return
 		}
-		if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
-			return
-		}
-		w.Model = m
-		w.Threshold = &Threshold{Var: u, Value: v}
-		return
+		// The violation holds at u's smallest value (block_size = 1): no
+		// threshold to report on u. Kept there, the next size may have
+		// one (the cache's blocks).
+		fixed = append(fixed, fix(u.Term, v))
 	}
+	if first != nil {
+		w.Model, w.Threshold = firstModel, first
+	}
+}
+
+// atLowest reports whether v is the smallest value the assumptions and
+// limits allow u, by range reasoning (a bound it cannot see counts as
+// not lowest).
+func (t *Trace) atLowest(u *VarInfo, v uint64) bool {
+	lo, _, ok := sym.Bounds(t.global(), u.Term)
+	if !ok {
+		return false
+	}
+	if u.Signed {
+		return sym.SignExtend(v, u.Term.Width) <= sym.SignExtend(lo, u.Term.Width)
+	}
+	return v <= lo
 }
 
 // userSizeNames returns the variables of the user-controlled sizes, whose
@@ -449,10 +478,12 @@ func (t *Trace) Sizes(ts []*sym.Term) []*VarInfo {
 // sizeEdges follows choices to their ranges and dimensions to the
 // variables of the assumptions that mention them.
 func (t *Trace) sizeEdges(info *VarInfo) []string {
-	switch info.Class {
-	case Choice:
+	switch {
+	case info.Class == Choice:
 		return info.Deps
-	case Dim:
+	case info.Class == Dim || info.Index:
+		// An index entry's range is the dimension it indexes (a block
+		// table's, the cache's blocks).
 		var out []string
 		for _, a := range t.Assumptions {
 			vs := a.Vars()

@@ -20,6 +20,13 @@ type Spec struct {
 	// A parameter without an entry may be null only if the kernel itself
 	// says so (it compares the parameter with nullptr).
 	Nulls map[*ir.Var]*sym.Term
+	// Indexes maps a const pointer parameter whose elements index a
+	// dimension of the launch (a block table's entries pick cache blocks,
+	// a positions tensor's pick rows of the rotary cache) to that
+	// dimension's size (a 64-bit term): a value loaded from it is an
+	// input a witness may choose, in [0, size). Index tensors the launch
+	// does not describe keep the rule of every load (unknown).
+	Indexes map[*ir.Var]*sym.Term
 	// Params maps a scalar integer parameter to the term it stands for
 	// (by default a variable named after it, of class Unknown).
 	Params map[*ir.Var]*sym.Term

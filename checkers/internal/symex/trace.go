@@ -62,6 +62,11 @@ type VarInfo struct {
 	// Deps, for a Choice, names the variables its range depends on
 	// (blockDim.x for threadIdx.x; the loop bound for an iteration).
 	Deps []string
+	// Index is set on a value loaded from an index region (see
+	// Spec.Indexes): one thread's witness may choose it within the
+	// dimension it indexes, but two threads' values are left unknown (a
+	// slot mapping's entries are distinct, which nothing here knows).
+	Index bool
 	// Uniform is set on variables that hold the same value in every
 	// thread of the launch (scalar parameters, a loop's trip count when
 	// barriers make every thread run it in step); two-thread checks do not

@@ -58,6 +58,11 @@ type Region struct {
 	Null       *sym.Term
 	NullBelief bool
 	NullChecks []token.Pos
+	// Index, for a const parameter whose elements index a dimension
+	// (Spec.Indexes), is that dimension's size; loaded is its loaded
+	// values by offset, so that one address reads one value.
+	Index  *sym.Term
+	loaded map[string]Value
 }
 
 // Op is one execution of an integer operation that can leave the range of

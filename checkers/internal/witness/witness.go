@@ -165,6 +165,20 @@ func Related(tr *symex.Trace, w *symex.Witness, pos token.Pos, context string) [
 	if len(sizes) > 0 {
 		out = append(out, analysis.RelatedInformation{Pos: pos, Message: Prefix + "sizes " + strings.Join(sizes, " ")})
 	}
+	// The entries of index tensors the witness chose (a block table's
+	// block), which the sizes alone do not show.
+	var data []string
+	for _, info := range tr.SortedVars() {
+		if info.Class != symex.Data || !info.Index {
+			continue
+		}
+		if v, ok := Value(info, w); ok {
+			data = append(data, fmt.Sprintf("%s=%d", info.Display, v))
+		}
+	}
+	if len(data) > 0 {
+		out = append(out, analysis.RelatedInformation{Pos: pos, Message: Prefix + "data " + strings.Join(data, " ")})
+	}
 	if context != "" {
 		out = append(out, analysis.RelatedInformation{Pos: pos, Message: Prefix + "context " + context})
 	}

@@ -1,0 +1,47 @@
+package launch
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cudavet/cudavet/checkers/internal/model"
+)
+
+// TestIndexes: the const index parameters a kind names get the size of
+// the dimension their entries index, from the tensor or the scalar the
+// launch passes; the others get none.
+func TestIndexes(t *testing.T) {
+	_, res := dump(t, "testdata/index_tensors.cu", NewConfig("the bundled models", model.Bundled(), false))
+	want := map[string]map[string]string{
+		"paged_kernel":   {"block_tables": "key_cache.size(0)"},
+		"rotary_kernel":  {"positions": "cos_sin_cache.size(0)"},
+		"experts_kernel": {"topk_ids": "num_experts"},
+		"other_kernel":   {},
+	}
+	seen := 0
+	for k, sites := range res.Sites {
+		w, ok := want[k.Name]
+		if !ok {
+			continue
+		}
+		seen++
+		if len(sites) != 1 {
+			t.Fatalf("%s: %d sites, want 1", k.Name, len(sites))
+		}
+		got := map[string]string{}
+		for p, n := range sites[0].Spec.Indexes {
+			got[p.Name] = n.String()
+		}
+		if len(got) != len(w) {
+			t.Errorf("%s: indexes %v, want %v", k.Name, got, w)
+		}
+		for p, sub := range w {
+			if !strings.Contains(got[p], sub) {
+				t.Errorf("%s: index bound of %s = %q, want one of %s", k.Name, p, got[p], sub)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d kernels launched", seen, len(want))
+	}
+}
