@@ -77,14 +77,26 @@ func RangeDecides(q Query) (Result, Model) {
 // would case on q (splits, asked only when the answer is not memoized):
 // Split has found its variable already.
 func rangeRefutes(q Query, splits func() bool) bool {
-	r, _ := rangeDecide(q, splits)
-	return r == Unsat
+	return rangeDecision(q, splits).refuted
 }
 
 // rangeDecide is RangeDecides for a caller that knows whether Split
 // would case on q (see rangeRefutes).
 func rangeDecide(q Query, splits func() bool) (Result, Model) {
-	d := refutations.decide(q, 'r', func(q Query) decision {
+	d := rangeDecision(q, splits)
+	switch {
+	case d.refuted:
+		return Unsat, nil
+	case d.model != nil:
+		return Sat, d.model.unpack(q)
+	}
+	return Unknown, nil
+}
+
+// rangeDecision is the range step's memoized decision of q; a caller
+// that only refutes reads it without copying the model out.
+func rangeDecision(q Query, splits func() bool) decision {
+	return refutations.decide(q, 'r', func(q Query) decision {
 		// A query with a few-valued factor of a product is split into
 		// cases below (Split), each linear where the query is not: the
 		// product lemmas are left to the cases (on the bundled examples
@@ -98,13 +110,6 @@ func rangeDecide(q Query, splits func() bool) (Result, Model) {
 		}
 		return d
 	})
-	switch {
-	case d.refuted:
-		return Unsat, nil
-	case d.model != nil:
-		return Sat, d.model.unpack(q)
-	}
-	return Unknown, nil
 }
 
 // packed is a model kept in a table: the values of the query's variables
