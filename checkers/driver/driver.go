@@ -262,13 +262,14 @@ func (r *runner) notAnalysed(units []*cudair.Unit, outs []unitOut) (Diagnostic, 
 		Pos:      first.P,
 		Position: position(r.prog.Fset, first.P),
 		Message: fmt.Sprintf("internal error: %s before %d of %d functions were analysed (the first: %s %s)",
-			stopCause(r.ctx), n, len(units), kindPhrase(first.Kind), first.Name),
+			StopCause(r.ctx), n, len(units), kindPhrase(first.Kind), first.Name),
 		Function: first.Name,
 	}, n
 }
 
-// stopCause says why ctx is done, for messages.
-func stopCause(ctx context.Context) string {
+// StopCause says why ctx is done, for messages: the cause given to its
+// cancel function (-timeout, -memlimit), else cancelled or past its deadline.
+func StopCause(ctx context.Context) string {
 	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) && !errors.Is(c, context.DeadlineExceeded) {
 		return c.Error()
 	}

@@ -126,7 +126,7 @@ func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*anal
 	case <-limit:
 		return nil, nil, r.internalError(a, u.Func, fmt.Sprintf("stopped after %s, the limit for one checker on one function", r.cfg.PassTimeout))
 	case <-r.ctx.Done():
-		return nil, nil, r.internalError(a, u.Func, "stopped: "+stopCause(r.ctx))
+		return nil, nil, r.internalError(a, u.Func, "stopped: "+StopCause(r.ctx))
 	}
 }
 

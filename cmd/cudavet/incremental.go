@@ -179,12 +179,40 @@ func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
 			}
 		}()
 	}
+	stopped := -1 // the first unit not started because the run's context ended
 	for i := range units {
+		if in.a.ctx != nil && in.a.ctx.Err() != nil {
+			stopped = i
+			break
+		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	if stopped >= 0 {
+		in.notStarted(units, out, stopped)
+	}
 	return out
+}
+
+// notStarted fills the entries of the units from first on, which the run
+// did not start because its context ended (-timeout, -memlimit): one
+// internal error at the first of them counts them, as the driver counts
+// the functions it did not start, and none is cached. Without it a stopped
+// run would go on parsing every remaining file (libclang cannot be
+// interrupted) past the grace period and end with nothing printed.
+func (in *incremental) notStarted(units []string, out []*unitEntry, first int) {
+	for i := first; i < len(units); i++ {
+		out[i] = &unitEntry{Deps: map[string]string{}}
+	}
+	out[first].InternalErrors = 1
+	out[first].Diags = []cachedDiag{{
+		Checker:  "driver",
+		Category: driver.InternalError,
+		Message: fmt.Sprintf("internal error: %s before %d of %d files were analysed (the first: %s)",
+			driver.StopCause(in.a.ctx), len(units)-first, len(units), units[first]),
+		At: cachedPos{File: units[first]},
+	}}
 }
 
 // unitKey is the key of a unit's entry, without its included files (those

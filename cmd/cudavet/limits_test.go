@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -48,4 +49,31 @@ func TestLimits(t *testing.T) {
 		t.Error("a run without limits starts stopped")
 	}
 	release()
+}
+
+// TestStoppedRunStartsNoUnit: once the run's context has ended, the unit
+// by unit run starts no further file (each would be parsed in full, past
+// the grace period) and counts the files it did not start in one internal
+// error naming the cause.
+func TestStoppedRunStartsNoUnit(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("-timeout 1s passed"))
+	in := &incremental{a: &app{opts: &options{jobs: 2}, ctx: ctx}}
+	units := []string{"a.cu", "b.cu", "c.cu"} // none exists: a started unit would report a parse error
+	out := in.runAll(units, nil)
+	if len(out) != 3 || in.hits+in.misses != 0 {
+		t.Fatalf("%d entries, %d units started, want 3 entries and none started", len(out), in.hits+in.misses)
+	}
+	if out[0].InternalErrors != 1 || len(out[0].Diags) != 1 {
+		t.Fatalf("first entry %+v, want one internal error", out[0])
+	}
+	want := "internal error: -timeout 1s passed before 3 of 3 files were analysed (the first: a.cu)"
+	if got := out[0].Diags[0].Message; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	for _, e := range out[1:] {
+		if len(e.Diags) != 0 || e.InternalErrors != 0 {
+			t.Errorf("a later entry reports %+v", e)
+		}
+	}
 }
