@@ -10,12 +10,13 @@
 // Files:
 //
 //	frontend.go    Config and Load
-//	expand.go      patterns: files, directories, dir/... trees
+//	expand.go      patterns: files, directories, dir/... trees (CUDA files and torch bindings)
 //	load.go        parsing in parallel, parse diagnostics, the file set
 //	parsediag.go   parse errors sorted by cause: absent header families, nvcc-only constructs, ours
 //	pch.go         the precompiled preamble (prelude + the standard library torch implies), once per argument list
 //	context.go     a header no file includes, parsed with the includes of a sibling using its namespace
 //	cache.go       ParseCache: units kept for reparsing with a preamble (the language server)
-//	program.go     merging the units' functions (headers seen by several units once)
+//	program.go     merging the units' functions (headers seen by several units once), linking a
+//	               binding's calls to the launcher another unit defines
 //	directives.go  // cudavet: comments of each file
 package frontend

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,6 +14,42 @@ import (
 // sourceExts are the files a directory pattern matches. Headers (.cuh)
 // are parsed on their own only when no .cu file of the run includes them.
 var sourceExts = map[string]bool{".cu": true, ".cuh": true}
+
+// bindingExts are the C++ sources a directory pattern matches when they
+// are CUDA bindings (bindingFile): the .cpp binding that fills a params
+// struct and calls the launcher a .cu defines.
+var bindingExts = map[string]bool{".cpp": true, ".cc": true, ".cxx": true}
+
+// IsSource reports whether a unit is a source (parsed on its own) rather
+// than a header (parsed on its own only when no source includes it).
+func IsSource(name string) bool {
+	ext := filepath.Ext(name)
+	return ext == ".cu" || bindingExts[ext]
+}
+
+// bindingFile reports whether a C++ source is a CUDA binding: it includes
+// the torch or ATen headers and a CUDA header (<ATen/cuda/CUDAContext.h>,
+// <c10/cuda/CUDAGuard.h>, <cuda_runtime.h>, a project's "cuda_utils.h").
+// Other C++ files of a tree (CPU kernels, op registration, tests, CUTLASS
+// profilers) hold no CUDA launch path and often do not parse as CUDA.
+func bindingFile(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	torch, cuda := false, false
+	for line := range bytes.Lines(b) {
+		line = bytes.TrimSpace(line)
+		if !bytes.HasPrefix(line, []byte("#")) || !bytes.Contains(line, []byte("include")) {
+			continue
+		}
+		for _, mark := range []string{"torch/", "ATen/"} {
+			torch = torch || bytes.Contains(line, []byte(mark))
+		}
+		cuda = cuda || bytes.Contains(bytes.ToLower(line), []byte("cuda"))
+	}
+	return torch && cuda
+}
 
 // expand resolves patterns to the absolute names of the files to parse, in
 // sorted order, and the directories whose headers are analysed. A pattern
@@ -85,6 +122,8 @@ func walk(root string, recursive bool, add func(string)) (int, error) {
 		if sourceExts[filepath.Ext(path)] {
 			add(path)
 			n++
+		} else if bindingExts[filepath.Ext(path)] && bindingFile(path) {
+			add(path)
 		}
 		return nil
 	})

@@ -83,7 +83,7 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	// with the includes and macros it relies on).
 	var sources, headers []string
 	for _, u := range units {
-		if filepath.Ext(u) == ".cu" {
+		if IsSource(u) {
 			sources = append(sources, u)
 		} else {
 			headers = append(headers, u)

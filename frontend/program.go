@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -42,6 +44,8 @@ func (ld *loader) program(units []string, results []*tuResult) *ir.Program {
 			p.Funcs = append(p.Funcs, f)
 		}
 	}
+	p.Unlinked = link(results, canon)
+	p.Funcs = ld.launchersOnly(p.Funcs)
 	for _, r := range results {
 		if r.res == nil {
 			continue
@@ -61,6 +65,88 @@ func (ld *loader) program(units []string, results []*tuResult) *ir.Program {
 	p.Sort()
 	ld.stats(p)
 	return p
+}
+
+// link resolves the calls one unit makes to host functions another unit
+// defines (ir.Call.Link: a .cpp binding that fills a params struct and
+// calls the launcher of a .cu), so that the launcher is analysed from the
+// binding, with the tensors' sizes. Every unit's functions are visited:
+// calls inside a non-canonical copy of a header function are followed too.
+// It returns the USRs called that no unit defines, sorted.
+func link(results []*tuResult, canon map[string]*ir.Func) []string {
+	defs := map[string]*ir.Func{}
+	for _, f := range canon {
+		if f.USR != "" && f.Body != nil && f.Kind == ir.Host {
+			defs[f.USR] = f
+		}
+	}
+	unlinked := map[string]bool{}
+	for _, r := range results {
+		if r.res == nil {
+			continue
+		}
+		for _, f := range r.res.Funcs {
+			if f.Body == nil || f.Kind != ir.Host {
+				continue
+			}
+			ir.Inspect(f.Body, func(n ir.Node) bool {
+				if c, ok := n.(*ir.Call); ok && c.Fn == nil && c.Link != "" {
+					if d := defs[c.Link]; d != nil && d != f && len(d.Params) == len(c.Args) {
+						c.Fn = d
+					} else if d == nil {
+						unlinked[c.Link] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return slices.Sorted(maps.Keys(unlinked))
+}
+
+// launchersOnly drops the host functions that neither launch a kernel nor
+// call, directly or through other host functions, one that does: the
+// lowering keeps a host function calling into another unit until the
+// program shows whether that unit's definition launches. Functions are
+// keyed as the merge keys them (a call may name another unit's copy of a
+// header function).
+func (ld *loader) launchersOnly(funcs []*ir.Func) []*ir.Func {
+	keep := map[string]bool{}
+	var hosts []*ir.Func
+	for _, f := range funcs {
+		if f.Kind != ir.Host || f.Body == nil {
+			continue
+		}
+		hosts = append(hosts, f)
+		ir.Inspect(f.Body, func(n ir.Node) bool {
+			if _, ok := n.(*ir.Launch); ok {
+				keep[funcKey(ld, f)] = true
+			}
+			return !keep[funcKey(ld, f)]
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range hosts {
+			k := funcKey(ld, f)
+			if keep[k] {
+				continue
+			}
+			ir.Inspect(f.Body, func(n ir.Node) bool {
+				if c, ok := n.(*ir.Call); ok && c.Fn != nil && keep[funcKey(ld, c.Fn)] {
+					keep[k], changed = true, true
+				}
+				return !keep[k]
+			})
+		}
+	}
+	out := funcs[:0:0]
+	for _, f := range funcs {
+		if f.Kind != ir.Host || f.Body == nil || keep[funcKey(ld, f)] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func funcKey(ld *loader, f *ir.Func) string {

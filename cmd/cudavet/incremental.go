@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/token"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -40,7 +39,11 @@ type unitEntry struct {
 	Duplicates     int
 	SameIR         int
 	InternalErrors int
-	fromCache      bool
+	// Imports are the launchers the unit calls and no file of it defines
+	// (ir.Program.Unlinked), Exports the launchers it defines (USRs): they
+	// group a .cpp binding with the .cu that defines what it calls.
+	Imports, Exports []string
+	fromCache        bool
 }
 
 // cachedDiag is a driver.Diagnostic with positions as file offsets.
@@ -116,7 +119,7 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	}
 	var sources, headers []string
 	for _, u := range units {
-		if filepath.Ext(u) == ".cu" {
+		if frontend.IsSource(u) {
 			sources = append(sources, u)
 		} else {
 			headers = append(headers, u)
@@ -124,6 +127,8 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	}
 	bar := a.newProgress(len(units))
 	entries := in.runAll(sources, bar)
+	nSources := len(sources)
+	sources, entries = in.linkGroups(sources, entries)
 	included := map[string]bool{}
 	for _, e := range entries {
 		for dep := range e.Deps {
@@ -139,7 +144,7 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	bar.skip(len(headers) - len(lone))
 	entries = append(entries, in.runAll(lone, bar)...)
 	bar.finish()
-	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, len(sources)+len(lone)
+	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, nSources+len(lone)
 	a.unitKernels = map[string]int{}
 	var rows [][]funcRow
 	for i, e := range entries {
@@ -151,13 +156,109 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	return prog, res, nil
 }
 
+// linkGroups joins the units that call each other's launchers (a .cpp
+// binding filling a params struct and the .cu defining the launcher it
+// calls, through their shared header) into one unit each, analysed as the
+// whole-program run analyses them: the launcher from the binding, with the
+// tensors' sizes. The members' own entries give way to the group's, which
+// is cached under the names of all its files. It returns the units and
+// entries, a group under the name of its first file.
+func (in *incremental) linkGroups(units []string, entries []*unitEntry) ([]string, []*unitEntry) {
+	exporter := map[string]int{} // USR → first unit defining it
+	for i, e := range entries {
+		for _, u := range e.Exports {
+			if _, ok := exporter[u]; !ok {
+				exporter[u] = i
+			}
+		}
+	}
+	// Union-find over the units an import links.
+	parent := make([]int, len(units))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	linked := false
+	for i, e := range entries {
+		for _, u := range e.Imports {
+			if j, ok := exporter[u]; ok && j != i {
+				if a, b := find(i), find(j); a != b {
+					parent[max(a, b)] = min(a, b)
+				}
+				linked = true
+			}
+		}
+	}
+	if !linked {
+		return units, entries
+	}
+	members := map[int][]string{}
+	for i := range units {
+		members[find(i)] = append(members[find(i)], units[i])
+	}
+	var groups [][]string
+	var outUnits []string
+	var out []*unitEntry
+	slot := map[int]int{} // group root → index in out
+	for i := range units {
+		r := find(i)
+		if len(members[r]) == 1 {
+			outUnits, out = append(outUnits, units[i]), append(out, entries[i])
+			continue
+		}
+		if _, ok := slot[r]; !ok {
+			slot[r] = len(out)
+			outUnits, out = append(outUnits, units[i]), append(out, nil)
+			groups = append(groups, members[r])
+		}
+	}
+	done := in.runGroups(groups)
+	for k, g := range groups {
+		out[slot[find(slices.Index(units, g[0]))]] = done[k]
+	}
+	return outUnits, out
+}
+
+// runGroups analyses the linked groups with -j workers; results in order.
+func (in *incremental) runGroups(groups [][]string) []*unitEntry {
+	out := make([]*unitEntry, len(groups))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, in.jobs()))
+	for k, g := range groups {
+		if in.a.ctx != nil && in.a.ctx.Err() != nil {
+			in.notStarted([]string{g[0]}, out[k:k+1], 0)
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[k] = in.unit(g...)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// jobs is the number of units analysed at once.
+func (in *incremental) jobs() int {
+	if j := in.a.opts.jobs; j > 0 {
+		return j
+	}
+	return max(1, runtimeCPUs())
+}
+
 // runAll runs the units with -j workers; results in unit order.
 func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
 	out := make([]*unitEntry, len(units))
-	jobs := in.a.opts.jobs
-	if jobs <= 0 {
-		jobs = max(1, runtimeCPUs())
-	}
+	jobs := in.jobs()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	next := make(chan int)
@@ -217,18 +318,21 @@ func (in *incremental) notStarted(units []string, out []*unitEntry, first int) {
 
 // unitKey is the key of a unit's entry, without its included files (those
 // are checked against the entry's Deps).
-func (in *incremental) unitKey(name string) string {
+func (in *incremental) unitKey(names ...string) string {
 	var fileArgs []string
 	if r := in.a.opts.flagsOf; r != nil {
-		fileArgs = r.Args(name)
+		for _, name := range names {
+			fileArgs = append(fileArgs, r.Args(name)...)
+			fileArgs = append(fileArgs, "\x01")
+		}
 	}
-	return cache.Key(cache.Executable(), in.optsKey, name, strings.Join(fileArgs, "\x00"), strings.Join(in.roots, "\x00"))
+	return cache.Key(cache.Executable(), in.optsKey, strings.Join(names, "\x00"), strings.Join(fileArgs, "\x00"), strings.Join(in.roots, "\x00"))
 }
 
 // unit returns a unit's result: from the cache when every file it
 // included is unchanged, else analysed afresh and stored.
-func (in *incremental) unit(name string) *unitEntry {
-	key := in.unitKey(name)
+func (in *incremental) unit(names ...string) *unitEntry {
+	key := in.unitKey(names...)
 	if in.cache != nil {
 		if data, ok := in.cache.Get(key); ok {
 			var e unitEntry
@@ -238,7 +342,7 @@ func (in *incremental) unit(name string) *unitEntry {
 			}
 		}
 	}
-	e := in.analyse(name)
+	e := in.analyse(names...)
 	// A unit that did not parse cleanly is not kept: the header it missed
 	// may appear without any of its dependencies changing.
 	if in.cache != nil && e.InternalErrors == 0 && e.Stats.ParseErrors == 0 {
@@ -259,23 +363,36 @@ func (in *incremental) fresh(e *unitEntry) bool {
 	return len(e.Deps) > 0
 }
 
-// analyse loads and checks one unit.
-func (in *incremental) analyse(name string) *unitEntry {
+// analyse loads and checks one unit (a file, or the files of a linked
+// group).
+func (in *incremental) analyse(names ...string) *unitEntry {
 	o := in.a.opts
 	cfg := o.frontendConfig()
 	cfg.Jobs, cfg.Roots = 1, in.roots
 	var included []string
+	var mu sync.Mutex
 	cfg.Included = func(unit string, files []string) {
-		if unit == name {
-			included = files
+		if slices.Contains(names, unit) {
+			mu.Lock()
+			included = append(included, files...)
+			mu.Unlock()
 		}
 	}
-	e := &unitEntry{Deps: map[string]string{name: in.hasher.File(name)}}
-	prog, err := frontend.Load(cfg, name)
+	e := &unitEntry{Deps: map[string]string{}}
+	for _, name := range names {
+		e.Deps[name] = in.hasher.File(name)
+	}
+	prog, err := frontend.Load(cfg, names...)
 	if err != nil {
-		e.Diags = []cachedDiag{{Checker: "parse", Category: "parse", Message: err.Error(), At: cachedPos{File: name}}}
+		e.Diags = []cachedDiag{{Checker: "parse", Category: "parse", Message: err.Error(), At: cachedPos{File: names[0]}}}
 		e.InternalErrors = 1 // not cached
 		return e
+	}
+	e.Imports = prog.Unlinked
+	for _, f := range prog.Funcs {
+		if f.Kind == ir.Host && f.USR != "" && f.Body != nil {
+			e.Exports = append(e.Exports, f.USR)
+		}
 	}
 	for _, f := range included {
 		if !strings.HasPrefix(f, lower.ShimPrefix) {
@@ -284,7 +401,7 @@ func (in *incremental) analyse(name string) *unitEntry {
 	}
 	res, err := driver.Run(prog, driver.Config{Analyzers: in.analyzers, Debug: o.debug, Jobs: 1, SkipUnusedIgnores: !o.unusedIgnores, Context: in.a.ctx, PassTimeout: passTimeout})
 	if err != nil {
-		e.Diags = []cachedDiag{{Checker: driver.InternalError, Category: driver.InternalError, Message: err.Error(), At: cachedPos{File: name}}}
+		e.Diags = []cachedDiag{{Checker: driver.InternalError, Category: driver.InternalError, Message: err.Error(), At: cachedPos{File: names[0]}}}
 		e.InternalErrors = 1
 		return e
 	}

@@ -112,6 +112,11 @@
 //	float s = warp_sum<float>(v);          ⇒ decl s float = call warp_sum<float>(v)
 //	float f = __half2float(h);             ⇒ decl f float = __half2float(h)
 //
+// A host call to a function declared in an analysed header and defined in
+// another unit (a .cpp binding calling a .cu's launcher) carries the
+// callee's USR in Call.Link; the loader sets Fn when a unit of the program
+// defines it.
+//
 // Host launchers keep launch sites and torch calls:
 //
 //	dim3 grid(num_tokens); TORCH_CHECK(hidden % 8 == 0);

@@ -226,10 +226,14 @@ type InitList struct {
 // is the callee's qualified name (e.g. "at::Tensor::size", "std::min").
 // Recv is the receiver of a method call, TypeArgs the explicit template
 // arguments of the callee (data_ptr<float>). A Call to a Closure invokes it.
+// Link is the USR of a host function the unit declares in an analysed file
+// but does not define (a .cpp binding calling the launcher a .cu defines);
+// the loader sets Fn when another unit of the program defines it.
 type Call struct {
 	P        token.Pos
 	Fn       *Func
 	Name     string
+	Link     string
 	Recv     Expr
 	Closure  *Closure
 	Args     []Expr

@@ -16,6 +16,11 @@ type Program struct {
 	Launches    []*Launch     // every launch site in host code, in position order
 	Diagnostics []*Diagnostic // parse, annotation and lowering problems, by position
 	Stats       Stats
+	// Unlinked lists, sorted, the USRs of host functions the program's
+	// host code calls (Call.Link) that no unit of it defines: a run that
+	// analyses files one by one groups a .cpp binding with the unit that
+	// defines its launcher by them.
+	Unlinked []string
 }
 
 // File is one source file of the analysed tree (a .cu file or a header of
@@ -74,7 +79,8 @@ type Func struct {
 	TemplateArgs []TemplateArg
 	Generic      bool // primary template, parameters symbolic
 	File         *File
-	LaunchBounds int64 // __launch_bounds__ max threads, 0 if absent
+	LaunchBounds int64  // __launch_bounds__ max threads, 0 if absent
+	USR          string // of a non-template host function: the key Call.Link names
 	Stats        FuncStats
 }
 

@@ -51,11 +51,26 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 			call.Fn = f
 		} else {
 			call.TypeArgs = fl.explicitTypeArgs(ref)
+			call.Link = fl.link(ref)
 		}
 	}
 	call.Recv = fl.receiver(c, ch)
 	call.Args = fl.args(c, 0)
 	return call
+}
+
+// link returns the USR of a callee that another unit may define: a
+// non-template free function declared in an analysed file, without a
+// definition here, called from host code (a .cpp binding calling the
+// launcher of a .cu through their shared header). "" otherwise.
+func (fl *funcLowerer) link(ref clang.Cursor) string {
+	if fl.f.Kind != ir.Host || ref.Kind() != clang.Cursor_FunctionDecl || !ref.SpecializedCursorTemplate().IsNull() {
+		return ""
+	}
+	if !ref.Definition().IsNull() || !fl.l.analysed(ref) {
+		return ""
+	}
+	return ref.USR()
 }
 
 // calleeFunction finds the function an expression callee denotes (through

@@ -69,7 +69,9 @@ func TU(tu clang.TranslationUnit, cfg *Config) *Result {
 
 // launchers returns the host functions that launch a kernel, directly or
 // through the host helpers they call: a binding that reads the tensors'
-// sizes and hands them to a helper that launches is the launcher.
+// sizes and hands them to a helper that launches is the launcher. A host
+// function calling a function another unit may define (Call.Link) is kept
+// too; the loader drops it when no unit's definition launches.
 func (l *tuLowerer) launchers() map[*ir.Func]bool {
 	keep := map[*ir.Func]bool{}
 	for f, ok := range l.hasLaunch {
@@ -82,7 +84,7 @@ func (l *tuLowerer) launchers() map[*ir.Func]bool {
 				continue
 			}
 			ir.Inspect(f.Body, func(n ir.Node) bool {
-				if c, ok := n.(*ir.Call); ok && c.Fn != nil && keep[c.Fn] {
+				if c, ok := n.(*ir.Call); ok && (c.Fn != nil && keep[c.Fn] || c.Link != "") {
 					keep[f], changed = true, true
 				}
 				return !keep[f]
@@ -267,6 +269,9 @@ func (l *tuLowerer) function(decl, def clang.Cursor, args []ir.TemplateArg) *ir.
 		f.Name = f.Base + genericParams(def)
 	}
 	f.LaunchBounds = launchBounds(l.tu, def)
+	if f.Kind == ir.Host && args == nil && !f.Generic {
+		f.USR = def.USR()
+	}
 	l.funcs[key] = f
 	l.order = append(l.order, f)
 	l.pending = append(l.pending, pendingFunc{f: f, body: def})

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBindingAcrossFiles: a .cpp binding fills a params struct from the
+// tensors and calls the launcher a .cu defines (declared in their shared
+// header). The launcher is analysed from the binding, with the tensors'
+// sizes, in the whole-program run and, grouped with the .cu, in the run
+// through the cache (cold and warm, the same output); the 64-bit twin is
+// verified.
+func TestBindingAcrossFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	args := []string{"-checks=overflow", "-witness=false"}
+	code, whole, stderr := realCLI(t, append(args, "testdata/binding/bug/...")...)
+	wantExit(t, code, exitFindings, whole, stderr)
+	for _, want := range []string{
+		"gated_act_kernels.cu:8:23: row * 2 * dim + i (int) overflows when params.n_rows (rows of x) >= ",
+		"gated_act_kernels.cu:9:23: row * 2 * dim + dim + i (int) overflows",
+		"gated_act_kernels.cu:10:9: row * dim + i (int) overflows",
+		"gated_act.cpp:15:3: through this call",
+	} {
+		if !strings.Contains(whole, want) {
+			t.Errorf("whole-program run lacks %q:\n%s", want, whole)
+		}
+	}
+	dir := t.TempDir()
+	for i := range 2 {
+		code, out, stderr := realCLI(t, append(args, "-cache", dir, "testdata/binding/bug/...")...)
+		wantExit(t, code, exitFindings, out, stderr)
+		if out != whole {
+			t.Errorf("run %d through the cache:\n%s\nwant (as the whole program):\n%s", i, out, whole)
+		}
+	}
+	code, out, stderr := realCLI(t, "-checks=overflow,bounds,align", "-verdicts", "testdata/binding/ok/...")
+	wantExit(t, code, exitClean, out, stderr)
+	if want := "gated_act_kernel [launch in gated_act_fwd_cuda at gated_act_kernels.cu:16 (called from gated_act_fwd)]: verified"; !strings.Contains(out, want) {
+		t.Errorf("-verdicts lacks %q:\n%s", want, out)
+	}
+}
