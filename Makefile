@@ -54,8 +54,9 @@ test: vet
 # would make them several times slower): the witness replay of every
 # checker's bug files, the libclang sweeps, the 20 MB and 20,000-kernel
 # inputs, the lowering corpus over every testdata kernel, neovim, and the
-# same findings with -j 1 and -j 2 under load (TestJobsIdentical).
-HEAVY_TESTS := WitnessesReplay|Cgocheck|Sweep|Adversarial|Verdicts|Neovim|FuzzLower|JobsIdentical
+# same findings with -j 1 and -j 2 under load (TestJobsIdentical) and with
+# other files loaded first (TestOtherFilesChangeNothing).
+HEAVY_TESTS := WitnessesReplay|Cgocheck|Sweep|Adversarial|Verdicts|Neovim|FuzzLower|JobsIdentical|OtherFilesChangeNothing
 HEAVY_PKGS := ./checkers/internal/witnesscheck ./frontend/clang ./frontend/lower ./cmd/cudavet ./checkers/symexec
 test-heavy: deps
 	$(GO) test -timeout 30m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)

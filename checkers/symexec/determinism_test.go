@@ -82,3 +82,52 @@ func TestJobsIdentical(t *testing.T) {
 		t.Errorf("no overflow finding on the overflow testdata:\n%s", one)
 	}
 }
+
+// TestOtherFilesChangeNothing checks that a kernel's findings and verdicts
+// do not depend on the files loaded before its own: positions shift with
+// every earlier file, and a solver variable named after one (a loop's
+// iteration count) changed Z3's path through a query at its work limit,
+// so a check decided alone was left undecided in its directory's run.
+func TestOtherFilesChangeNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver on testdata")
+	}
+	target, err := filepath.Abs(filepath.Join("..", "bounds", "testdata", "ok_prec_float_ceil_tiles.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := filepath.Glob(filepath.Join("..", "bounds", "testdata", "bug_[a-w]*.cu"))
+	if err != nil || len(before) == 0 {
+		t.Fatalf("no files to load before the kernel: %v", err)
+	}
+	analyzers := checkers.Registry(checkers.All).Defaults()
+	out := func(files ...string) string {
+		prog, err := frontend.Load(&frontend.Config{}, files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Jobs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, d := range res.Diagnostics {
+			if d.Position.Filename == target {
+				fmt.Fprintf(&b, "%d:%d: %s (%s)\n", d.Position.Line, d.Position.Column, d.Message, d.Checker)
+			}
+		}
+		for _, v := range res.Verdicts {
+			if v.Position.Filename == target {
+				fmt.Fprintf(&b, "%d: %s [%s]: %s %s\n", v.Position.Line, v.Verdict.Func, v.Verdict.Context, v.Verdict.Verdict, v.Verdict.Reason)
+			}
+		}
+		return b.String()
+	}
+	alone, after := out(target), out(append(before, target)...)
+	if alone != after {
+		t.Errorf("the kernel's results differ with %d files loaded before it:\nalone:\n%s\nafter them:\n%s", len(before), alone, after)
+	}
+	if !strings.Contains(alone, "truncates") || strings.Contains(alone, "undecided") {
+		t.Errorf("alone, the grid-stride step's truncation is not found, or a check is undecided:\n%s", alone)
+	}
+}

@@ -125,7 +125,7 @@ func returnEpochs(fr *frame, st *state) epochs {
 // iterationEpochs registers the epochs of a loop's symbolic iteration k.
 func (x *executor) iterationEpochs(l *ir.Loop, k *sym.Term) epochs {
 	reg := func(kind string) *sym.Term {
-		v := x.t.register(x.name(fmt.Sprintf("%s@%d", kind, l.P)), 64, Choice, "barrier epoch", l.P, false)
+		v := x.t.register(x.name(fmt.Sprintf("%s@%d", kind, x.posLabel(l.P))), 64, Choice, "barrier epoch", l.P, false)
 		x.t.Vars[v.Name].Deps = []string{k.Name}
 		return v
 	}
@@ -151,7 +151,7 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 		case exact && l.Kind != ir.DoWhileLoop:
 			x.t.Relations = append(x.t.Relations, sym.Eq(ek, sym.Add(e0, sym.Mul(k, sym.Const(64, d)))))
 			if trips == nil {
-				trips = x.t.register(x.name(fmt.Sprintf("trips@%d", l.P)), 64, Unknown, "trip count", l.P, false)
+				trips = x.t.register(x.name(fmt.Sprintf("trips@%d", x.posLabel(l.P))), 64, Unknown, "trip count", l.P, false)
 				x.t.Vars[trips.Name].Uniform = true
 				// A kernel runs far fewer than 2^32 barriers: epochs never
 				// wrap, so two epochs are equal only if they really are.
@@ -160,7 +160,7 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 			return sym.Add(e0, sym.Mul(trips, sym.Const(64, d)))
 		}
 		x.t.Vars[ek.Name].Class = Unknown
-		return x.t.register(x.name(fmt.Sprintf("after.epoch@%d", l.P)), 64, Unknown, "barrier epoch", l.P, false)
+		return x.t.register(x.name(fmt.Sprintf("after.epoch@%d", x.posLabel(l.P))), 64, Unknown, "barrier epoch", l.P, false)
 	}
 	var endB, endW *sym.Term
 	if next != nil {

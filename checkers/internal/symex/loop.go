@@ -36,7 +36,7 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		x.firstIteration(l, st)
 	}
 	iter := st.clone()
-	k := x.t.register(x.name(fmt.Sprintf("iter@%d", l.P)), 64, Choice, "iteration", l.P, false)
+	k := x.t.register(x.name(fmt.Sprintf("iter@%d", x.posLabel(l.P))), 64, Choice, "iteration", l.P, false)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
 	itEp := x.iterationEpochs(l, k)
 	iter.ep = itEp

@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"go/token"
+
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -292,6 +294,25 @@ func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
 		skip = st.assume(none)
 	}
 	return x.joinAll(st, append(append([]*state{fall, skip}, lc.breaks...), lc.continues...))
+}
+
+// posLabel is how a variable's name refers to a position: one plus its
+// offset in the file of the function executing (the kernel, or the inlined
+// callee), which is the token.Pos itself when that file is the first one
+// loaded. Never the bare token.Pos: it shifts with every file loaded
+// before, and Z3's path through a query at its work limit depends on the
+// names, so a kernel's answers would depend on what else the run analyses.
+func (x *executor) posLabel(p token.Pos) int {
+	fn := x.t.Func
+	if len(x.frames) > 0 && x.frames[len(x.frames)-1].fn != nil {
+		fn = x.frames[len(x.frames)-1].fn
+	}
+	if fn != nil && fn.File != nil && fn.File.Tok != nil {
+		if tf := fn.File.Tok; int(p) >= tf.Base() && int(p) <= tf.Base()+tf.Size() {
+			return int(p) - tf.Base() + 1
+		}
+	}
+	return int(p)
 }
 
 func (x *executor) name(kind string) string {
