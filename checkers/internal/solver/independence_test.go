@@ -94,3 +94,40 @@ func sameTerms(a, b []*sym.Term) bool {
 	}
 	return true
 }
+
+// TestGoalParts: a goal whose conjuncts fall into parts sharing no
+// variable is decided part by part (each with the constraints its
+// variables reach): Unsat of one part is Unsat, Sat of all is Sat with
+// the union of their models; a false ground conjunct or constraint stays.
+func TestGoalParts(t *testing.T) {
+	a, b, x, y := v8("a"), v8("b"), v8("x"), v8("y")
+	path := sym.Ult(a, b)                            // the sizes' part: a < b
+	conflict := sym.BAnd(sym.Eq(x, y), sym.Ne(x, y)) // the threads' part, unsat
+	q := Query{Constraints: []*sym.Term{sym.Ugt(b, c8(2)), sym.Ult(x, c8(9))}, Goal: sym.BAnd(path, conflict)}
+	parts := Parts(q)
+	if len(parts) != 2 {
+		t.Fatalf("Parts = %v, want two", parts)
+	}
+	if !sameTerms(parts[0].Constraints, []*sym.Term{sym.Ugt(b, c8(2))}) || !sameTerms(parts[1].Constraints, []*sym.Term{sym.Ult(x, c8(9))}) {
+		t.Errorf("parts' constraints %v, %v", parts[0].Constraints, parts[1].Constraints)
+	}
+	var brute Brute
+	ind := NewIndependence(&brute)
+	if r, _, err := ind.Check(context.Background(), q); err != nil || r != Unsat {
+		t.Errorf("Check = %v, %v; want unsat (the second part is)", r, err)
+	}
+	sat := Query{Constraints: q.Constraints, Goal: sym.BAnd(path, sym.Eq(x, c8(4)))}
+	r, m, err := ind.Check(context.Background(), sat)
+	if err != nil || r != Sat || !Satisfies(m, sat) {
+		t.Errorf("Check = %v %v, %v; want sat with a model of both parts", r, m, err)
+	}
+	// One part: the query itself.
+	if got := Parts(Query{Goal: sym.BAnd(path, sym.Ult(b, c8(7)))}); len(got) != 1 {
+		t.Errorf("connected goal split into %d parts", len(got))
+	}
+	// A false ground constraint stays in the first part.
+	withFalse := Query{Constraints: []*sym.Term{sym.False}, Goal: sym.BAnd(path, sym.Eq(x, c8(4)))}
+	if r, _, _ := ind.Check(context.Background(), withFalse); r != Unsat {
+		t.Errorf("a false constraint: %v, want unsat", r)
+	}
+}
