@@ -42,3 +42,29 @@ func TestBindingAcrossFiles(t *testing.T) {
 		t.Errorf("-verdicts lacks %q:\n%s", want, out)
 	}
 }
+
+// TestTemplateBindingAcrossFiles: the launcher is a template the .cpp
+// calls per dtype (scale_fwd_cuda<float>(params, stream)) and the .cu
+// instantiates explicitly; the call links to the template's generic form,
+// whose launch of the kernel template is resolved, so the kernel runs
+// under the binding's sizes.
+func TestTemplateBindingAcrossFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	code, out, stderr := realCLI(t, "-checks=overflow", "-witness=false", "testdata/binding/template/bug/...")
+	wantExit(t, code, exitFindings, out, stderr)
+	for _, want := range []string{
+		"scale_kernels.cu:11:9: r * width + i (int) overflows when params.rows (rows of in) >= ",
+		"scale.cpp:15:5: through this call",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, stderr = realCLI(t, "-checks=overflow,bounds,align", "-verdicts", "testdata/binding/template/ok/...")
+	wantExit(t, code, exitClean, out, stderr)
+	if want := "scale_kernel<input_t> [launch in scale_fwd_cuda<input_t> at scale_kernels.cu:17 (called from scale_fwd)]: verified"; !strings.Contains(out, want) || strings.Contains(out, "incomplete (") {
+		t.Errorf("-verdicts: want every context %q:\n%s", want, out)
+	}
+}

@@ -48,6 +48,8 @@ static inline cvLoc cv_location(cvCursor c) { return cvLOut(clang_getCursorLocat
 static inline cvRange cv_extent(cvCursor c) { return cvROut(clang_getCursorExtent(cvC(c))); }
 static inline cvCursor cv_referenced(cvCursor c) { return cvCOut(clang_getCursorReferenced(cvC(c))); }
 static inline cvCursor cv_definition(cvCursor c) { return cvCOut(clang_getCursorDefinition(cvC(c))); }
+static inline unsigned cv_num_overloaded(cvCursor c) { return clang_getNumOverloadedDecls(cvC(c)); }
+static inline cvCursor cv_overloaded(cvCursor c, unsigned i) { return cvCOut(clang_getOverloadedDecl(cvC(c), i)); }
 static inline cvCursor cv_canonical(cvCursor c) { return cvCOut(clang_getCanonicalCursor(cvC(c))); }
 static inline cvCursor cv_semanticParent(cvCursor c) { return cvCOut(clang_getCursorSemanticParent(cvC(c))); }
 static inline cvCursor cv_lexicalParent(cvCursor c) { return cvCOut(clang_getCursorLexicalParent(cvC(c))); }
@@ -201,6 +203,15 @@ func (c Cursor) Visit(visitor func(cursor, parent Cursor) ChildVisitResult) bool
 // refers to (for a CallExpr, the callee; for a kernel launch, the kernel
 // specialization), or a null cursor.
 func (c Cursor) Referenced() Cursor { return Cursor{C.cv_referenced(c.c)} }
+
+// NumOverloadedDecls returns the number of declarations an
+// OverloadedDeclRef cursor may denote (0 for other cursors).
+func (c Cursor) NumOverloadedDecls() uint32 { return uint32(C.cv_num_overloaded(c.c)) }
+
+// OverloadedDecl returns the i-th declaration an OverloadedDeclRef cursor
+// may denote (a function template a dependent call names), or a null
+// cursor.
+func (c Cursor) OverloadedDecl(i uint32) Cursor { return Cursor{C.cv_overloaded(c.c, C.uint(i))} }
 
 // Definition returns the definition of the entity c declares or refers to,
 // or a null cursor when the unit has none.

@@ -59,13 +59,19 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 	return call
 }
 
-// link returns the USR of a callee that another unit may define: a
-// non-template free function declared in an analysed file, without a
-// definition here, called from host code (a .cpp binding calling the
-// launcher of a .cu through their shared header). "" otherwise.
+// link returns the USR of a callee that another unit may define: a free
+// function declared in an analysed file, without a definition here,
+// called from host code (a .cpp binding calling the launcher of a .cu
+// through their shared header). For a specialization of a function
+// template (selective_scan_fwd_cuda<input_t, weight_t>(params, stream),
+// instantiated explicitly in the .cu) it is the template's USR: the call
+// links to the template's generic form. "" otherwise.
 func (fl *funcLowerer) link(ref clang.Cursor) string {
-	if fl.f.Kind != ir.Host || ref.Kind() != clang.Cursor_FunctionDecl || !ref.SpecializedCursorTemplate().IsNull() {
+	if fl.f.Kind != ir.Host || ref.Kind() != clang.Cursor_FunctionDecl {
 		return ""
+	}
+	if t := ref.SpecializedCursorTemplate(); !t.IsNull() {
+		ref = t
 	}
 	if !ref.Definition().IsNull() || !fl.l.analysed(ref) {
 		return ""

@@ -20,6 +20,9 @@ func isShimFile(name string) bool { return strings.HasPrefix(name, ShimPrefix) }
 func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 	pos := fl.pos(c)
 	ref := c.Referenced()
+	if ref.IsNull() {
+		ref = dependentKernel(c)
+	}
 	l := &ir.Launch{P: pos, Caller: fl.f, Name: c.Spelling()}
 	switch {
 	case ref.Kind() == clang.Cursor_VarDecl || ref.Kind() == clang.Cursor_ParmDecl:
@@ -67,6 +70,25 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 		fl.l.hasLaunch = map[*ir.Func]bool{}
 	}
 	fl.l.hasLaunch[fl.f] = true
+}
+
+// dependentKernel finds the kernel template a launch in a generic host
+// template names (k<T><<<...>>>: the callee is an unresolved reference to
+// the template, an OverloadedDeclRef with one declaration), or a null
+// cursor.
+func dependentKernel(c clang.Cursor) clang.Cursor {
+	ch := c.Children()
+	if len(ch) == 0 {
+		return clang.NewNullCursor()
+	}
+	for _, e := range append([]clang.Cursor{ch[0]}, ch[0].Children()...) {
+		if e.Kind() == clang.Cursor_OverloadedDeclRef && e.NumOverloadedDecls() == 1 {
+			if d := e.OverloadedDecl(0); d.Kind() == clang.Cursor_FunctionTemplate {
+				return d
+			}
+		}
+	}
+	return clang.NewNullCursor()
 }
 
 // dim3Arg lowers a grid or block argument to a dim3 value.

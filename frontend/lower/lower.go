@@ -269,8 +269,8 @@ func (l *tuLowerer) function(decl, def clang.Cursor, args []ir.TemplateArg) *ir.
 		f.Name = f.Base + genericParams(def)
 	}
 	f.LaunchBounds = launchBounds(l.tu, def)
-	if f.Kind == ir.Host && args == nil && !f.Generic {
-		f.USR = def.USR()
+	if f.Kind == ir.Host && args == nil {
+		f.USR = def.USR() // a template's own for its generic form
 	}
 	l.funcs[key] = f
 	l.order = append(l.order, f)
