@@ -344,6 +344,24 @@ enum class Tag {
 std::ostream &operator<<(std::ostream &os, const Tensor &t);
 }  // namespace at
 
+// ---- ATen/Context.h: the global context's flags (read by bindings) ----
+namespace at {
+class Context {
+ public:
+  bool deterministicAlgorithms() const;
+  bool deterministicAlgorithmsWarnOnly() const;
+  void alertNotDeterministic(c10::string_view caller) const;
+  bool deterministicCuDNN() const;
+  bool benchmarkCuDNN() const;
+  bool allowTF32CuBLAS() const;
+  bool allowTF32CuDNN() const;
+  bool allowFP16ReductionCuBLAS() const;
+  bool allowBF16ReductionCuBLAS() const;
+  bool hasCUDA() const;
+};
+Context& globalContext();
+}  // namespace at
+
 // ---- torch: all of at, plus the torch/types.h dtype aliases ----
 namespace torch {
 using namespace at;
