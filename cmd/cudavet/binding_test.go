@@ -68,3 +68,21 @@ func TestTemplateBindingAcrossFiles(t *testing.T) {
 		t.Errorf("-verdicts: want every context %q:\n%s", want, out)
 	}
 }
+
+// TestGenericChainAcrossFiles: the causal-conv1d chain — the .cpp calls a
+// launcher template, which calls a launch template with a thread count,
+// which launches through &kernel<kThreads, T> — is followed from the
+// binding to the kernel: its launch context names the binding. The thread
+// count bound at the call is not carried into the generic form yet, so
+// the block is unresolved and nothing is reported (rather than a guess).
+func TestGenericChainAcrossFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	code, out, stderr := realCLI(t, "-checks=overflow", "-verdicts", "testdata/binding/chain/...")
+	wantExit(t, code, exitClean, out, stderr)
+	want := "chain_kernel<kThreads, input_t> [launch in chain_launch<kThreads, input_t> at chain_kernels.cu:22 (called from chain_fwd)]: incomplete"
+	if !strings.Contains(out, want) || !strings.Contains(out, "unresolved: block") {
+		t.Errorf("-verdicts lacks %q (unresolved: block):\n%s", want, out)
+	}
+}

@@ -162,6 +162,14 @@ func (fl *funcLowerer) declRef(c clang.Cursor) ir.Expr {
 		fr := &ir.FuncRef{P: fl.pos(c), Name: qualifiedName(templateOf(ref)), T: &ir.PointerType{Elem: ir.Void}}
 		fr.Fn, _ = fl.l.specialization(ref)
 		return fr
+	case clang.Cursor_OverloadedDeclRef:
+		// &k<Traits> in a generic host template: the kernel template's
+		// generic form, so that a launch through the pointer has a kernel.
+		if d := soleTemplate(ref); !d.IsNull() && fl.f.Kind == ir.Host && fl.f.Generic {
+			fr := &ir.FuncRef{P: fl.pos(c), Name: qualifiedName(d), T: &ir.PointerType{Elem: ir.Void}}
+			fr.Fn, _ = fl.l.specialization(d)
+			return fr
+		}
 	}
 	if r := c.Evaluate(); r.Kind == clang.Eval_Int || r.Kind == clang.Eval_Float {
 		return fl.constant(c) // substituted template parameter

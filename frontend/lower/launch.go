@@ -74,18 +74,27 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 
 // dependentKernel finds the kernel template a launch in a generic host
 // template names (k<T><<<...>>>: the callee is an unresolved reference to
-// the template, an OverloadedDeclRef with one declaration), or a null
-// cursor.
+// the template), or a null cursor.
 func dependentKernel(c clang.Cursor) clang.Cursor {
 	ch := c.Children()
 	if len(ch) == 0 {
 		return clang.NewNullCursor()
 	}
 	for _, e := range append([]clang.Cursor{ch[0]}, ch[0].Children()...) {
-		if e.Kind() == clang.Cursor_OverloadedDeclRef && e.NumOverloadedDecls() == 1 {
-			if d := e.OverloadedDecl(0); d.Kind() == clang.Cursor_FunctionTemplate {
-				return d
-			}
+		if d := soleTemplate(e); !d.IsNull() {
+			return d
+		}
+	}
+	return clang.NewNullCursor()
+}
+
+// soleTemplate returns the function template an OverloadedDeclRef cursor
+// denotes when it denotes exactly one (a dependent reference inside a
+// template: f<T>(...), &k<Traits>), or a null cursor.
+func soleTemplate(e clang.Cursor) clang.Cursor {
+	if e.Kind() == clang.Cursor_OverloadedDeclRef && e.NumOverloadedDecls() == 1 {
+		if d := e.OverloadedDecl(0); d.Kind() == clang.Cursor_FunctionTemplate {
+			return d
 		}
 	}
 	return clang.NewNullCursor()

@@ -172,6 +172,10 @@ func (fl *funcLowerer) addrOf(c, x clang.Cursor) ir.Expr {
 		switch d.Referenced().Kind() {
 		case clang.Cursor_FunctionDecl, clang.Cursor_FunctionTemplate, clang.Cursor_CXXMethod:
 			return fl.declRef(d) // &kernel<T>: the function itself
+		case clang.Cursor_OverloadedDeclRef:
+			if !soleTemplate(d.Referenced()).IsNull() && fl.f.Kind == ir.Host && fl.f.Generic {
+				return fl.declRef(d) // &kernel<Traits> in a generic host template
+			}
 		}
 	}
 	lv, ok := fl.lvalue(stripParens(x))
