@@ -111,6 +111,15 @@ func link(results []*tuResult, canon map[string]*ir.Func) []string {
 // keyed as the merge keys them (a call may name another unit's copy of a
 // header function).
 func (ld *loader) launchersOnly(funcs []*ir.Func) []*ir.Func {
+	keys := map[*ir.Func]string{}
+	key := func(f *ir.Func) string {
+		k, ok := keys[f]
+		if !ok {
+			k = funcKey(ld, f)
+			keys[f] = k
+		}
+		return k
+	}
 	keep := map[string]bool{}
 	var hosts []*ir.Func
 	for _, f := range funcs {
@@ -120,20 +129,20 @@ func (ld *loader) launchersOnly(funcs []*ir.Func) []*ir.Func {
 		hosts = append(hosts, f)
 		ir.Inspect(f.Body, func(n ir.Node) bool {
 			if _, ok := n.(*ir.Launch); ok {
-				keep[funcKey(ld, f)] = true
+				keep[key(f)] = true
 			}
-			return !keep[funcKey(ld, f)]
+			return !keep[key(f)]
 		})
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, f := range hosts {
-			k := funcKey(ld, f)
+			k := key(f)
 			if keep[k] {
 				continue
 			}
 			ir.Inspect(f.Body, func(n ir.Node) bool {
-				if c, ok := n.(*ir.Call); ok && c.Fn != nil && keep[funcKey(ld, c.Fn)] {
+				if c, ok := n.(*ir.Call); ok && c.Fn != nil && keep[key(c.Fn)] {
 					keep[k], changed = true, true
 				}
 				return !keep[k]
@@ -142,7 +151,7 @@ func (ld *loader) launchersOnly(funcs []*ir.Func) []*ir.Func {
 	}
 	out := funcs[:0:0]
 	for _, f := range funcs {
-		if f.Kind != ir.Host || f.Body == nil || keep[funcKey(ld, f)] {
+		if f.Kind != ir.Host || f.Body == nil || keep[key(f)] {
 			out = append(out, f)
 		}
 	}

@@ -204,46 +204,37 @@ func (in *incremental) linkGroups(units []string, entries []*unitEntry) ([]strin
 		members[find(i)] = append(members[find(i)], units[i])
 	}
 	var groups [][]string
+	var slots []int // each group's index in out
 	var outUnits []string
 	var out []*unitEntry
-	slot := map[int]int{} // group root → index in out
+	seen := map[int]bool{} // group roots met
 	for i := range units {
 		r := find(i)
 		if len(members[r]) == 1 {
 			outUnits, out = append(outUnits, units[i]), append(out, entries[i])
 			continue
 		}
-		if _, ok := slot[r]; !ok {
-			slot[r] = len(out)
+		if !seen[r] {
+			seen[r] = true
+			slots = append(slots, len(out))
 			outUnits, out = append(outUnits, units[i]), append(out, nil)
 			groups = append(groups, members[r])
 		}
 	}
-	done := in.runGroups(groups)
-	for k, g := range groups {
-		out[slot[find(slices.Index(units, g[0]))]] = done[k]
+	for k, e := range in.runGroups(groups) {
+		out[slots[k]] = e
 	}
 	return outUnits, out
 }
 
 // runGroups analyses the linked groups with -j workers; results in order.
+// A group the stopped run did not start is counted on its own.
 func (in *incremental) runGroups(groups [][]string) []*unitEntry {
 	out := make([]*unitEntry, len(groups))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(1, in.jobs()))
-	for k, g := range groups {
-		if in.a.ctx != nil && in.a.ctx.Err() != nil {
-			in.notStarted([]string{g[0]}, out[k:k+1], 0)
-			continue
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			out[k] = in.unit(g...)
-		}()
+	stopped := in.each(len(groups), func(k int) { out[k] = in.unit(groups[k]...) })
+	for k := stopped; k < len(groups); k++ {
+		in.notStarted(groups[k][:1], out[k:k+1], 0)
 	}
-	wg.Wait()
 	return out
 }
 
@@ -255,33 +246,23 @@ func (in *incremental) jobs() int {
 	return max(1, runtimeCPUs())
 }
 
-// runAll runs the units with -j workers; results in unit order.
-func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
-	out := make([]*unitEntry, len(units))
-	jobs := in.jobs()
+// each calls do(i) for i from 0 up to n on -j workers, starting none once
+// the run's context has ended, and returns the first i it did not start
+// (n when it started all).
+func (in *incremental) each(n int, do func(i int)) int {
 	var wg sync.WaitGroup
-	var mu sync.Mutex
 	next := make(chan int)
-	for w := 0; w < min(jobs, len(units)); w++ {
+	for w := 0; w < min(in.jobs(), n); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				e := in.unit(units[i])
-				mu.Lock()
-				if e.fromCache {
-					in.hits++
-				} else {
-					in.misses++
-				}
-				mu.Unlock()
-				out[i] = e
-				bar.add()
+				do(i)
 			}
 		}()
 	}
-	stopped := -1 // the first unit not started because the run's context ended
-	for i := range units {
+	stopped := n
+	for i := range n {
 		if in.a.ctx != nil && in.a.ctx.Err() != nil {
 			stopped = i
 			break
@@ -290,7 +271,26 @@ func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
 	}
 	close(next)
 	wg.Wait()
-	if stopped >= 0 {
+	return stopped
+}
+
+// runAll runs the units with -j workers; results in unit order.
+func (in *incremental) runAll(units []string, bar *progress) []*unitEntry {
+	out := make([]*unitEntry, len(units))
+	var mu sync.Mutex
+	stopped := in.each(len(units), func(i int) {
+		e := in.unit(units[i])
+		mu.Lock()
+		if e.fromCache {
+			in.hits++
+		} else {
+			in.misses++
+		}
+		mu.Unlock()
+		out[i] = e
+		bar.add()
+	})
+	if stopped < len(units) {
 		in.notStarted(units, out, stopped)
 	}
 	return out

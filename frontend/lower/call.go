@@ -39,7 +39,7 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 		// parameter bound to a function (ACT_FN(x)).
 		if fn := calleeFunction(ch[0]); !fn.IsNull() {
 			ref, name = fn, fn.Spelling()
-		} else if d := dependentKernel(c); !d.IsNull() && fl.f.Kind == ir.Host && fl.f.Generic {
+		} else if d := dependentTemplate(c); !d.IsNull() && fl.inGenericHost() {
 			// launch<128, 2, input_t, weight_t>(params, stream) inside a
 			// generic host template: the callee template's generic form.
 			ref, name = d, d.Spelling()

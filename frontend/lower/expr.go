@@ -165,7 +165,7 @@ func (fl *funcLowerer) declRef(c clang.Cursor) ir.Expr {
 	case clang.Cursor_OverloadedDeclRef:
 		// &k<Traits> in a generic host template: the kernel template's
 		// generic form, so that a launch through the pointer has a kernel.
-		if d := soleTemplate(ref); !d.IsNull() && fl.f.Kind == ir.Host && fl.f.Generic {
+		if d := soleTemplate(ref); !d.IsNull() && fl.inGenericHost() {
 			fr := &ir.FuncRef{P: fl.pos(c), Name: qualifiedName(d), T: &ir.PointerType{Elem: ir.Void}}
 			fr.Fn, _ = fl.l.specialization(d)
 			return fr

@@ -21,7 +21,7 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 	pos := fl.pos(c)
 	ref := c.Referenced()
 	if ref.IsNull() {
-		ref = dependentKernel(c)
+		ref = dependentTemplate(c)
 	}
 	l := &ir.Launch{P: pos, Caller: fl.f, Name: c.Spelling()}
 	switch {
@@ -72,10 +72,10 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 	fl.l.hasLaunch[fl.f] = true
 }
 
-// dependentKernel finds the kernel template a launch in a generic host
-// template names (k<T><<<...>>>: the callee is an unresolved reference to
-// the template), or a null cursor.
-func dependentKernel(c clang.Cursor) clang.Cursor {
+// dependentTemplate finds the function template a call or launch names
+// through an unresolved reference (f<T>(...), k<T><<<...>>>: the callee of
+// a dependent call inside a template), or a null cursor.
+func dependentTemplate(c clang.Cursor) clang.Cursor {
 	ch := c.Children()
 	if len(ch) == 0 {
 		return clang.NewNullCursor()
@@ -99,6 +99,12 @@ func soleTemplate(e clang.Cursor) clang.Cursor {
 	}
 	return clang.NewNullCursor()
 }
+
+// inGenericHost reports whether the function being lowered is the generic
+// form of a host template: there, a dependent call of a function template
+// or a dependent kernel address (launch<128, T>(params), &k<Traits>)
+// stands for the template's generic form.
+func (fl *funcLowerer) inGenericHost() bool { return fl.f.Kind == ir.Host && fl.f.Generic }
 
 // dim3Arg lowers a grid or block argument to a dim3 value.
 func (fl *funcLowerer) dim3Arg(a clang.Cursor) ir.Expr {

@@ -173,7 +173,7 @@ func (fl *funcLowerer) addrOf(c, x clang.Cursor) ir.Expr {
 		case clang.Cursor_FunctionDecl, clang.Cursor_FunctionTemplate, clang.Cursor_CXXMethod:
 			return fl.declRef(d) // &kernel<T>: the function itself
 		case clang.Cursor_OverloadedDeclRef:
-			if !soleTemplate(d.Referenced()).IsNull() && fl.f.Kind == ir.Host && fl.f.Generic {
+			if !soleTemplate(d.Referenced()).IsNull() && fl.inGenericHost() {
 				return fl.declRef(d) // &kernel<Traits> in a generic host template
 			}
 		}
