@@ -153,6 +153,14 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 	if v, ok := nullCompare(e.Op, a, b); ok {
 		return v
 	}
+	if e.Op == ir.Eq || e.Op == ir.Ne {
+		if c := x.sameShape(a, b); c != nil {
+			if e.Op == ir.Ne {
+				c = sym.BNot(c)
+			}
+			return value{t: c}
+		}
+	}
 	switch e.Op {
 	case ir.LAnd, ir.LOr:
 		if a.t == nil || b.t == nil {

@@ -19,6 +19,27 @@ func isParam(name string) bool {
 	return paramTensor.MatchString(strings.Trim(strings.ToLower(name), "_"))
 }
 
+// perSeqTensor matches the names of a varlen batch's per-sequence
+// metadata: lengths, cumulative offsets and index pointers
+// (cu_seqlens, seq_lens, query_start_loc, FlashInfer's kv_indptr and
+// last_page_len). They have one entry per sequence, or one more, so their
+// rows and numel range up to the batch limit plus one, not up to a
+// tensor's numel.
+var perSeqTensor = regexp.MustCompile(`^cu_?seq_?lens?(_[qk])?$|^cu_seqlens|^(seq|context|kv|q|query|ctx)_?lens?$|^(query|seq|q|kv)_start_locs?$|indptr$|last_page_lens?$|^cu_(q|kv|k)_lens$`)
+
+// batchOffsets is the canonical name of a per-sequence metadata size:
+// batch + 1 at most (limitOf).
+const batchOffsets = "batch_offsets"
+
+// limitOf is the inclusive upper bound of a user-controlled size of
+// canonical name canon.
+func limitOf(l model.Limits, canon string) int64 {
+	if canon == batchOffsets {
+		return l.Of("batch") + 1
+	}
+	return l.Of(canon)
+}
+
 // restDims is the class of the dimensions of a parameter tensor the code
 // did not ask for: none (1) or one of the dimension set.
 const restDims = "model_rest"
@@ -48,7 +69,13 @@ func role(h *hvar) (class, string) {
 		return unclassified, ""
 	}
 	param := isParam(h.ten.name)
+	perSeq := perSeqTensor.MatchString(strings.Trim(strings.ToLower(h.ten.name), "_"))
 	switch {
+	case perSeq && h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) == 0,
+		perSeq && h.kind != restVar && (h.front == 0 || h.back == 1):
+		// The entries of a per-sequence array: one per sequence, or one
+		// more.
+		return userClass, batchOffsets
 	case h.kind == restVar && h.ten.rest != h.term:
 		// A rest since split (numel, numel / size(0)): the product of
 		// the dimensions it was split into, which the facts define.

@@ -29,6 +29,15 @@ func TestRoles(t *testing.T) {
 			"num_seqs                 user",
 			"q_stride                 fixed    inner dims of query",
 		},
+		// Per-sequence metadata has one entry per sequence, or one more.
+		"../../bounds/testdata/ok_src_cu_seqlens_end.cu": {
+			"cu_seqlens.numel()       user     numel of cu_seqlens",
+		},
+		// out.sizes() == input.sizes(): out's shape is input's, not a
+		// shape the launcher never looked at.
+		"../../overflow/testdata/ok_src_hidden64_norm.cu": {
+			"out.size(-1)             fixed    last dim of out",
+		},
 		"../../overflow/testdata/bug_src_rows_cols_helper.cu": {
 			"from residual_add",
 			"rows                     user     rows of a",
@@ -72,5 +81,21 @@ func TestRowsQuotient(t *testing.T) {
 	// numel / a model width (weight.size(0)) is no count of rows.
 	if strings.Contains(out, "y.size(-1)") {
 		t.Errorf("y read as rows x width in\n%s", out)
+	}
+}
+
+// The metadata of a varlen batch (cu_seqlens, seq_lens, kv_indptr) has
+// one entry per sequence or one more: its numel ranges up to the batch
+// limit plus one, not up to a tensor's numel, so that a thread index
+// over it needs no 2^31 sequences to be checked.
+func TestPerSequenceLimit(t *testing.T) {
+	out, _ := dump(t, "../../bounds/testdata/ok_src_cu_seqlens_end.cu", NewConfig("the bundled models", model.Bundled(), false))
+	for _, w := range []string{
+		"assume (bvsle @cu_seqlens.numel()#2 #4097:64)",
+		"assume (bvsle @seq_lens.numel()#1 #4097:64)",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
 	}
 }

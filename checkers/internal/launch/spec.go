@@ -471,7 +471,7 @@ func (b *specBuilder) describe(h *hvar) {
 			b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
 		}
 	case userClass:
-		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, b.x.cfg.Limits.Of(canon))))
+		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, limitOf(b.x.cfg.Limits, canon))))
 	}
 }
 

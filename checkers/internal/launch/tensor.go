@@ -429,7 +429,14 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 			t.dtype = x.newVar(t.name+".scalar_type()", false, choiceVar, intBits(e.T), false, e.P)
 		}
 		return value{t: sym.Resize(t.dtype, bits, false)}, true
-	case "is_contiguous", "defined", "is_cuda", "is_same_size":
+	case "is_same_size":
+		if len(args) == 1 && args[0].ten != nil {
+			if c := x.sameShape(value{sizesOf: t}, value{sizesOf: args[0].ten}); c != nil {
+				return value{t: c}, true
+			}
+		}
+		return value{t: sym.True}, true
+	case "is_contiguous", "defined", "is_cuda":
 		return value{t: sym.True}, true
 	case "contiguous", "clone", "cuda", "detach", "zero_", "fill_", "copy_", "expand_as", "view_as", "reshape_as":
 		return value{ten: t}, true
@@ -462,6 +469,64 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		}
 	}
 	return value{}, false
+}
+
+// sameShape is the condition a.sizes() == b.sizes() (or
+// a.is_same_size(b)) states, for shapes of tensors (sizesOf) or lists of
+// dimensions; nil when a or b is neither. The two have the same numel,
+// and every dimension either side has asked for, from the front or the
+// back, is the other's too. Dimensions asked for later stay free beyond
+// what the equal numels say.
+func (x *executor) sameShape(a, b value) *sym.Term {
+	if (a.sizesOf == nil && a.list == nil) || (b.sizesOf == nil && b.list == nil) {
+		return nil
+	}
+	if a.sizesOf == nil {
+		a, b = b, a
+	}
+	if a.sizesOf == nil {
+		// Two lists: the same rank and the same dimensions.
+		if len(a.list) != len(b.list) {
+			return sym.False
+		}
+		c := sym.True
+		for i := range a.list {
+			c = sym.BAnd(c, sym.Eq(sym.Resize(a.list[i], 64, true), sym.Resize(b.list[i], 64, true)))
+		}
+		return c
+	}
+	t := a.sizesOf
+	if b.list != nil {
+		n := sym.Const(64, 1)
+		c := sym.True
+		for i, d := range b.list {
+			d = sym.Resize(d, 64, true)
+			n = sym.Mul(n, d)
+			if td := x.dim(t, int64(i)); td != nil {
+				c = sym.BAnd(c, sym.Eq(td, d))
+			}
+		}
+		return sym.BAnd(c, sym.Eq(t.numel, n))
+	}
+	u := b.sizesOf
+	if t == u {
+		return sym.True
+	}
+	t.inspected, u.inspected = true, true
+	c := sym.Eq(t.numel, u.numel)
+	front := max(len(t.lead), len(u.lead))
+	back := max(len(t.trail), len(u.trail))
+	for i := range front {
+		if p, q := x.dim(t, int64(i)), x.dim(u, int64(i)); p != nil && q != nil {
+			c = sym.BAnd(c, sym.Eq(p, q))
+		}
+	}
+	for i := 1; i <= back; i++ {
+		if p, q := x.dim(t, int64(-i)), x.dim(u, int64(-i)); p != nil && q != nil {
+			c = sym.BAnd(c, sym.Eq(p, q))
+		}
+	}
+	return c
 }
 
 // reshape is t viewed with the given shape; one -1 dimension is inferred.
