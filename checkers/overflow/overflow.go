@@ -72,10 +72,16 @@ func run(pass *analysis.Pass) (any, error) {
 			return false // again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		verdict := symex.OutcomeCounter(outcome, err)
+		if err == nil && outcome == symex.Unrobust {
+			var counter string
+			counter, verdict = r.Trace.SkipCounter(op.PC, op.FirstOverflow())
+			counts[counter]++
+		}
 		if how != symex.NotDecided {
 			counts[symex.MethodCounter(how)]++
 		}
-		r.Record("overflow", symex.OutcomeCounter(outcome, err))
+		r.Record("overflow", verdict)
 		if err != nil || outcome != symex.Violated {
 			return true
 		}

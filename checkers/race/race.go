@@ -55,6 +55,10 @@ func run(pass *analysis.Pass) (any, error) {
 			pc = append(pc, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
 			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 			counts[symex.OutcomeCounter(outcome, err)]++
+			if err == nil && outcome == symex.Unrobust {
+				counter, _ := p.Trace.SkipCounter(pc, viol)
+				counts[counter]++
+			}
 			if how != symex.NotDecided {
 				counts[symex.MethodCounter(how)]++
 			}

@@ -374,10 +374,16 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 			return false // try again with the full timeout (a violation too: its threshold may need it)
 		}
 		counts[symex.OutcomeCounter(outcome, err)]++
+		verdict := symex.OutcomeCounter(outcome, err)
+		if err == nil && outcome == symex.Unrobust {
+			var counter string
+			counter, verdict = run.Trace.SkipCounter(a.PC, viol)
+			counts[counter]++
+		}
 		if how != symex.NotDecided {
 			counts[symex.MethodCounter(how)]++
 		}
-		run.Record(checker, symex.OutcomeCounter(outcome, err))
+		run.Record(checker, verdict)
 		if err != nil || outcome != symex.Violated {
 			return true
 		}

@@ -137,6 +137,10 @@ func check(ctx context.Context, s solver.Solver, p *symex.Pair, l *symex.Access,
 	pc := append(append([]*sym.Term(nil), l.PC...), fixed...)
 	w, outcome, err := p.Src.Check(ctx, s, pc, sym.BAnd(parts...))
 	counts[symex.OutcomeCounter(outcome, err)]++
+	if err == nil && outcome == symex.Unrobust {
+		counter, _ := p.Src.SkipCounter(pc, sym.BAnd(parts...))
+		counts[counter]++
+	}
 	return w, covers, err == nil && outcome == symex.Violated
 }
 

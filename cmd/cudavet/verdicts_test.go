@@ -57,3 +57,25 @@ func TestVerdicts(t *testing.T) {
 		t.Errorf("verdicts %+v", out.Verdicts)
 	}
 }
+
+// -stats splits the skipped checks by cause, and a verdict names the
+// size a skipped check waits for, so that a user knows what to annotate.
+func TestStatsSkippedByCause(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	code, stdout, stderr := realCLI(t, "-no-cache", "-stats", "-verdicts", "testdata/barrier.cu")
+	wantExit(t, code, exitClean, stdout, stderr)
+	for _, want := range []string{
+		"overflow         3  checks skipped: a size the launcher leaves unknown\n",
+		"race             2  checks skipped: a grid or block size no launch context resolves\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("-stats lacks %q:\n%s", want, stderr)
+		}
+	}
+	want := "3 checks skipped: a size the launcher leaves unknown (cols: host parameter that neither its name nor its use classifies)"
+	if !strings.Contains(stdout+stderr, want) {
+		t.Errorf("no verdict %q in\n%s%s", want, stdout, stderr)
+	}
+}

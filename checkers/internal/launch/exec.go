@@ -207,6 +207,7 @@ const (
 	causeCall  = "result of a call the analysis does not summarise"
 	causeParam = "host parameter that neither its name nor its use classifies"
 	causeShape = "elements of a tensor beyond the dimensions the launcher asked for"
+	causeNever = "the shape of a tensor the launcher never inspects"
 	causeHost  = "untraced host code"
 )
 

@@ -305,6 +305,9 @@ func (b *specBuilder) shapeBound(t *tensor, uses map[string]bool) *sym.Term {
 	}
 	n := b.x.newVar("numel("+t.name+")", false, unknownVar, 64, true, 0)
 	b.x.vars[n.Name].cause = causeShape
+	if !t.inspected {
+		b.x.vars[n.Name].cause = causeNever
+	}
 	b.bounds[t] = n
 	prod := sym.Const(64, 1)
 	for _, f := range b.x.expand(t.factors) {
@@ -440,6 +443,7 @@ func (b *specBuilder) describe(h *hvar) {
 	case restVar:
 		if h.ten != nil && !h.ten.inspected {
 			info.Class = symex.Unknown // a shape the launcher never looked at
+			info.Source = "unknown: " + causeNever
 			return
 		}
 	}

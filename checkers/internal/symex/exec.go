@@ -156,6 +156,7 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 			if term == nil {
 				term = x.t.register(p.Name, t.Bits, Unknown, p.Name, p.P, t.Signed)
 				x.t.Vars[term.Name].Uniform = true
+				x.t.Vars[term.Name].Param = true
 			}
 			st.env[p] = Value{T: term}
 		case *ir.BoolType:
@@ -165,6 +166,7 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 			}
 			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
 			x.t.Vars[p.Name].Uniform = true
+			x.t.Vars[p.Name].Param = true
 		case *ir.PointerType:
 			r := x.paramRegion(p, t)
 			st.env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}

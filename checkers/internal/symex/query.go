@@ -1,8 +1,10 @@
 package symex
 
 import (
+	"cmp"
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -508,4 +510,80 @@ func fixedOnly(sizes []*VarInfo) bool {
 		}
 	}
 	return len(sizes) > 0
+}
+
+// Causes of a skipped check (SkipCounter), most specific first.
+const (
+	causeOpaque   = "a value the engine does not evaluate (unmodelled operation or call)"
+	causeLauncher = "a size the launcher leaves unknown"
+	causeNoLaunch = "a kernel parameter no launch context gives"
+	causeGeometry = "a grid or block size no launch context resolves"
+	causeTemplate = "a template parameter no instantiation fixes"
+	causeCall     = "the result of a device call not inlined"
+	causeData     = "data loaded at run time"
+	causeApprox   = "a loop or barrier count the engine approximates"
+	causeNothing  = "no launch size (the violation depends on none)"
+)
+
+// SkipCounter names why a check that ended Unrobust was skipped, for
+// -stats ("checks skipped: data loaded at run time"), and, for the
+// verdicts, the same with the input named where the launcher left it
+// unknown ("… (numel(out): the shape of a tensor the launcher never
+// inspects)"): the most specific cause among the inputs that are not
+// anchored which the path condition and the violation depend on,
+// directly or through the ranges of their choices, so that a user sees
+// what to annotate or summarise.
+func (t *Trace) SkipCounter(pc []*sym.Term, viol *sym.Term) (counter, detailed string) {
+	anch := t.Anchored()
+	rank := map[string]int{}
+	for i, c := range []string{causeOpaque, causeLauncher, causeNoLaunch, causeGeometry, causeTemplate, causeCall, causeData, causeApprox} {
+		rank[c] = i + 1
+	}
+	best, detail := "", ""
+	cone := append(append([]*sym.Term(nil), pc...), viol)
+	t.reach(termVars(cone), choiceDeps, func(name string, info *VarInfo, _ bool) bool {
+		if info == nil || info.Class == Choice || anch[name] {
+			return false
+		}
+		if c := unknownCause(name, info); best == "" || rank[c] < rank[best] {
+			best, detail = c, ""
+			if c == causeLauncher {
+				detail = " (" + info.Display + ": " + strings.TrimPrefix(info.Source, "unknown: ") + ")"
+			}
+		}
+		return false
+	})
+	counter = "checks skipped: " + cmp.Or(best, causeNothing)
+	return counter, counter + detail
+}
+
+// unknownCause classifies a variable that is not anchored by where its
+// value comes from (see the registrations in exec.go, expr.go, epoch.go).
+func unknownCause(name string, info *VarInfo) string {
+	switch {
+	case info.Opaque:
+		return causeOpaque
+	case strings.HasPrefix(info.Source, "unknown: "):
+		return causeLauncher
+	case info.Class == Dim:
+		return causeGeometry
+	case strings.HasPrefix(name, "template."):
+		return causeTemplate
+	case info.Param:
+		return causeNoLaunch
+	case info.Loose:
+		return causeApprox
+	}
+	kind, _, _ := strings.Cut(name, "#")
+	kind, _, _ = strings.Cut(kind, "@")
+	switch kind {
+	case "ret":
+		return causeCall
+	case "trips", "after.epoch", "dead", "sync":
+		return causeApprox
+	}
+	if strings.HasPrefix(kind, "loop.") {
+		return causeApprox
+	}
+	return causeData
 }

@@ -84,6 +84,9 @@ type VarInfo struct {
 	// know, so no choice of it may enable a finding: a check whose path
 	// condition or violation mentions one is not decided (Unrobust).
 	Opaque bool
+	// Param is set on a kernel's scalar parameter that no launch context
+	// gives (SkipCounter's cause).
+	Param bool
 }
 
 // Trace is the result of executing one function symbolically: every
