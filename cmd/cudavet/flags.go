@@ -36,6 +36,7 @@ type options struct {
 	fix           bool                // apply suggested fixes
 	model         string              // -model: profiles for model-fixed sizes
 	mutate        bool                // -mutate: also valid variants of the profiles
+	effort        int                 // -effort: multiplier of the solver's work units
 	limitsFlag    string              // -user-limits: name=N,... for user-controlled sizes
 	limits        string              // the run's limits: the file's user-limits under -user-limits
 	verdicts      bool                // -verdicts: print the per-kernel verdict table
@@ -197,6 +198,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking) or sizes (each launch's sizes: class and source, instead of checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
+	fs.IntVar(&o.effort, "effort", 1, "multiply the solver's work units per query and per kernel by `N` (1 to 64): fewer checks end undecided, at up to N times the time (a nightly or pre-release run)")
 	fs.StringVar(&o.limitsFlag, "user-limits", "", "upper bounds of user-controlled sizes, `name=N,...` ("+strings.Join(limitNames(), ", ")+"; cudavet help limits); a size not named keeps its documented limit")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
 	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
@@ -344,5 +346,15 @@ func (o *options) configureModel() error {
 	if err := symexec.Analyzer.Flags.Set("limits", o.limits); err != nil {
 		return err
 	}
-	return symexec.Analyzer.Flags.Set("mutate", fmt.Sprint(o.mutate))
+	if err := symexec.Analyzer.Flags.Set("mutate", fmt.Sprint(o.mutate)); err != nil {
+		return err
+	}
+	if o.effort < 1 || o.effort > 64 {
+		return fmt.Errorf("-effort %d: want 1 to 64", o.effort)
+	}
+	n := uint64(o.effort)
+	if err := symexec.Analyzer.Flags.Set("querywork", fmt.Sprint(symexec.DefaultOptions.QueryWork*n)); err != nil {
+		return err
+	}
+	return symexec.Analyzer.Flags.Set("kernelwork", fmt.Sprint(symexec.DefaultOptions.KernelWork*n))
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cudavet/cudavet/checkers/symexec"
 )
 
 // TestUserLimits: testdata/limits/.cudavet.yaml bounds num_tokens at
@@ -72,5 +75,32 @@ func TestUserLimitsConfig(t *testing.T) {
 		if !strings.Contains(stderr, tc.want) {
 			t.Errorf("%q: stderr\n%s\nwant %q", tc.src, stderr, tc.want)
 		}
+	}
+}
+
+// TestEffort: -effort N multiplies the solver's work units per query and
+// per kernel; out of 1..64 it is a usage error.
+func TestEffort(t *testing.T) {
+	a := &app{}
+	o, err := a.parseArgs([]string{"-effort", "4", "x.cu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.configureModel(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		o.effort = 1
+		_ = o.configureModel()
+	}()
+	for name, want := range map[string]uint64{"querywork": 4 * symexec.DefaultOptions.QueryWork, "kernelwork": 4 * symexec.DefaultOptions.KernelWork} {
+		if got := symexec.Analyzer.Flags.Lookup(name).Value.String(); got != fmt.Sprint(want) {
+			t.Errorf("-effort 4: %s = %s, want %d", name, got, want)
+		}
+	}
+	code, stdout, stderr := cli(t, "-effort", "0", "testdata/barrier.cu")
+	wantExit(t, code, exitUsage, stdout, stderr)
+	if !strings.Contains(stderr, "-effort 0: want 1 to 64") {
+		t.Errorf("stderr: %s", stderr)
 	}
 }
