@@ -73,6 +73,11 @@ type hvar struct {
 	// front and back place a tensor dimension: size(front) when front >=
 	// 0, size(-back) when back > 0.
 	front, back int
+	// packed, for a dimension of a parameter tensor of integers that the
+	// code multiplies by a power of two (qweight.size(1) * 8: eight 4-bit
+	// weights per int32), is that factor: the dimension is a model width
+	// divided by it (see packing).
+	packed int64
 }
 
 type varKind int

@@ -188,6 +188,8 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 	case ir.Sub:
 		return value{t: sym.Sub(p, q)}
 	case ir.Mul:
+		x.packing(p, q)
+		x.packing(q, p)
 		return value{t: sym.Mul(p, q)}
 	case ir.Div:
 		if r := x.exactQuotient(a, b); r != nil {
@@ -234,6 +236,26 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 		return value{t: sym.BNot(lt(p, q, signed))}
 	}
 	return x.unknown("binary", e.P, e.T)
+}
+
+// packing notes a dimension d of a parameter tensor multiplied by a
+// power of two k from 2 to 32: a packed width (AWQ's
+// `_kernel.size(1) * 8`, Marlin's `qweight.size(1) * pack_factor`) when
+// the tensor turns out to hold integers (hvar.packed, applied by the spec
+// builder). Read as a model width, the packed dimension made the unpacked
+// one 8 times a real model's.
+func (x *executor) packing(d, k *sym.Term) {
+	c, ok := k.Const()
+	if !ok || c < 2 || c > 32 || c&(c-1) != 0 {
+		return
+	}
+	v := stripResize(d)
+	if v.Op != sym.OpVar {
+		return
+	}
+	if h := x.vars[v.Name]; h != nil && h.kind == sizeVar && h.ten != nil && isParam(h.ten.name) && h.packed == 0 {
+		h.packed = int64(c)
+	}
 }
 
 func lt(p, q *sym.Term, signed bool) *sym.Term {

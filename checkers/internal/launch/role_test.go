@@ -38,6 +38,11 @@ func TestRoles(t *testing.T) {
 		"../../overflow/testdata/ok_src_hidden64_norm.cu": {
 			"out.size(-1)             fixed    last dim of out",
 		},
+		// A packed width (eight 4-bit weights per int32) is a model
+		// width divided by the packing.
+		"../../overflow/testdata/bug_src_packed_weight.cu": {
+			"qweight.size(1)          fixed    columns of qweight, packed 8 per element",
+		},
 		"../../overflow/testdata/bug_src_rows_cols_helper.cu": {
 			"from residual_add",
 			"rows                     user     rows of a",

@@ -466,11 +466,16 @@ func (b *specBuilder) describe(h *hvar) {
 		info.Class = symex.Unknown
 	case fixedClass:
 		info.Class = symex.Fixed
-		b.fixed(v, display, canon)
+		pack := int64(1)
+		if !named && h.packed > 1 && h.ten != nil && h.ten.ints && canon == model.DimSet {
+			pack = h.packed
+			info.Source += fmt.Sprintf(", packed %d per element", pack)
+		}
+		b.fixed(v, display, canon, pack)
 		if !named {
 			// The profile and formula of the value: a structural size's
 			// name says nothing of either.
-			info.Profile, info.Origins = b.model, b.origins(canon)
+			info.Profile, info.Origins = b.model, b.origins(canon, pack)
 		} else {
 			b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
 		}
@@ -483,7 +488,10 @@ func (b *specBuilder) describe(h *hvar) {
 // name, each under the profiles that give it (∨ₚ ∨ᵥ v = val ∧ model = p),
 // so that the fixed sizes of one witness all come from one model.
 // Values only a -mutate variant gives hold under any profile.
-func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
+//
+// A packed dimension (pack > 1) takes the values divisible by pack,
+// divided by it.
+func (b *specBuilder) fixed(v *sym.Term, display, canon string, pack int64) {
 	cfg := b.x.cfg
 	if canon == restNone {
 		b.spec.Assume = append(b.spec.Assume, sym.Eq(v, sym.Int(64, 1)))
@@ -495,7 +503,7 @@ func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 		canon = model.DimSet
 		alts = append(alts, sym.Eq(v, sym.Int(64, 1)))
 	}
-	vals := cfg.Values[canon]
+	vals := packedValues(cfg.Values[canon], pack)
 	if len(vals) == 0 {
 		b.site.NotApplicable = fmt.Sprintf("%s: %s has no %s", display, cfg.Label, canon)
 	}
@@ -508,7 +516,7 @@ func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 	given := map[int64]bool{}
 	for pi, p := range cfg.Profiles {
 		var same []*sym.Term
-		for _, val := range p.Values[canon] {
+		for _, val := range packedValues(p.Values[canon], pack) {
 			if !slices.Contains(vals, val) {
 				continue
 			}
@@ -537,15 +545,39 @@ func (b *specBuilder) fixed(v *sym.Term, display, canon string) {
 	b.spec.Assume = append(b.spec.Assume, sym.BOr(domain...), sym.BOr(alts...))
 }
 
+// packedValues is the sorted values of vs divisible by pack, divided by
+// it (vs itself for pack 1).
+func packedValues(vs []int64, pack int64) []int64 {
+	if pack <= 1 {
+		return vs
+	}
+	var out []int64
+	for _, v := range vs {
+		if v%pack == 0 {
+			out = append(out, v/pack)
+		}
+	}
+	return out
+}
+
 // origins names, for each profile and value of canon, the profile and
-// the formula that give it ("Llama-3-8B: 2 × intermediate_size").
-func (b *specBuilder) origins(canon string) map[[2]int64]string {
+// the formula that give it ("Llama-3-8B: 2 × intermediate_size"; with
+// pack 8, "Llama-3-8B: 2 × intermediate_size / 8").
+func (b *specBuilder) origins(canon string, pack int64) map[[2]int64]string {
 	out := map[[2]int64]string{}
 	for pi, p := range b.x.cfg.Profiles {
 		for _, val := range p.Values[model.DimSet] {
-			if why := p.Dims[val]; why != "" && (canon == model.DimSet || canon == restDims) {
-				out[[2]int64{int64(pi), val}] = p.Name + ": " + why
+			why := p.Dims[val]
+			if why == "" || (canon != model.DimSet && canon != restDims) {
+				continue
 			}
+			if pack > 1 {
+				if val%pack != 0 {
+					continue
+				}
+				why, val = fmt.Sprintf("%s / %d", why, pack), val/pack
+			}
+			out[[2]int64{int64(pi), val}] = p.Name + ": " + why
 		}
 	}
 	return out

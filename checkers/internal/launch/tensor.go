@@ -26,6 +26,7 @@ type tensor struct {
 	factors []*sym.Term // the factors numel is the product of, as refined
 	elem    int64       // element size in bytes, 0 until a typed view says
 	typed   bool        // elem comes from data_ptr<T>() (a cast's guess yields to it)
+	ints    bool        // a data_ptr<T>() has T an integer type (packed weights, indices)
 	// inspected is set once the code asked for the tensor's shape (size,
 	// numel, view...). The shape of a tensor the launcher never looks at
 	// is whatever the caller passed: unknown, not a size to choose.
@@ -422,6 +423,11 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		}
 		if elem > 0 && (t.elem == 0 || !t.typed) {
 			t.elem, t.typed = elem, true // for element_size() and nbytes()
+		}
+		if pt, ok := e.T.(*ir.PointerType); ok {
+			if _, isInt := pt.Elem.(*ir.IntType); isInt {
+				t.ints = true
+			}
 		}
 		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem, telem: elem}}, true
 	case "scalar_type", "dtype":
