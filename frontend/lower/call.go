@@ -45,6 +45,16 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 			ref, name = d, d.Spelling()
 		}
 	}
+	if name == "cudaLaunchKernelEx" && c.NumArguments() >= 2 {
+		if e := fl.launchEx(c); e != nil {
+			return e
+		}
+	}
+	if (name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel") && c.NumArguments() >= 4 {
+		if e := fl.launchArgv(c); e != nil {
+			return e
+		}
+	}
 	if e, handled := fl.intrinsic(c, ref, name, ch); handled {
 		return e
 	}

@@ -72,6 +72,123 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 	fl.l.hasLaunch[fl.f] = true
 }
 
+// launchEx lowers cudaLaunchKernelEx(&config, kernel, args...) (the
+// launch of programmatic dependent launch and clusters, FlashInfer's
+// every launch) to a Launch whose grid, block, dynamic shared memory and
+// stream are the fields of the local cudaLaunchConfig_t config, and
+// returns its value, cudaSuccess. The kernel is a function (k<T>) or a
+// variable initialised with one (auto kernel = k<VEC, T>). Another form
+// of the configuration (a pointer parameter) returns nil: the call stays
+// an opaque call.
+func (fl *funcLowerer) launchEx(c clang.Cursor) ir.Expr {
+	cfg := stripParens(c.Argument(0))
+	if cfg.Kind() != clang.Cursor_UnaryOperator {
+		return nil
+	}
+	inner := exprChildren(cfg)
+	if len(inner) != 1 {
+		return nil
+	}
+	v := fl.variable(stripParens(inner[0]).Referenced())
+	if v == nil {
+		return nil
+	}
+	pos := fl.pos(c)
+	ref := &ir.VarRef{P: pos, Var: v}
+	field := func(name string, t ir.Type) ir.Expr { return &ir.Field{P: pos, X: ref, Name: name, T: t} }
+	size := &ir.IntType{Bits: 64, Name: "size_t"}
+	l := &ir.Launch{P: pos, Caller: fl.f, Grid: field("gridDim", ir.Dim3), Block: field("blockDim", ir.Dim3),
+		Smem: field("dynamicSmemBytes", size), Stream: field("stream", &ir.PointerType{Elem: ir.Void})}
+	fl.launchKernel(l, c.Argument(1))
+	l.Args = fl.args(c, 2)
+	return fl.addLaunch(c, l)
+}
+
+// launchArgv lowers cudaLaunchKernel((void*)kernel, grid, block, args,
+// smem, stream) and cudaLaunchCooperativeKernel, whose arguments are a
+// local array of their addresses (void* args[] = {&input, &output, &n}),
+// to a Launch of the variables the array points to, and returns its value,
+// cudaSuccess. An argument array of another form returns nil (an opaque
+// call).
+func (fl *funcLowerer) launchArgv(c clang.Cursor) ir.Expr {
+	argv := stripCasts(c.Argument(3)).Referenced()
+	if argv.Kind() != clang.Cursor_VarDecl {
+		return nil
+	}
+	var list clang.Cursor
+	for _, ch := range argv.Children() {
+		if ch.Kind() == clang.Cursor_InitListExpr {
+			list = ch
+		}
+	}
+	if list.IsNull() {
+		return nil
+	}
+	var args []ir.Expr
+	for _, e := range exprChildren(list) {
+		e = stripCasts(e)
+		if e.Kind() != clang.Cursor_UnaryOperator || len(exprChildren(e)) != 1 {
+			return nil
+		}
+		ref := stripCasts(exprChildren(e)[0])
+		if ref.Kind() != clang.Cursor_DeclRefExpr {
+			return nil
+		}
+		args = append(args, fl.rvalue(ref))
+	}
+	pos := fl.pos(c)
+	l := &ir.Launch{P: pos, Caller: fl.f, Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Args: args}
+	size := &ir.IntType{Bits: 64, Name: "size_t"}
+	if c.NumArguments() > 4 {
+		l.Smem = fl.rvalueAs(c.Argument(4), size)
+	} else {
+		l.Smem, l.SmemImplicit = ir.IntConst(pos, size, 0), true
+	}
+	if c.NumArguments() > 5 {
+		l.Stream = fl.rvalue(c.Argument(5))
+	}
+	fl.launchKernel(l, c.Argument(0))
+	return fl.addLaunch(c, l)
+}
+
+// launchKernel sets the kernel of l from the expression naming it: a
+// function (k<T>, (void*)k<T>) or a variable initialised with one (auto
+// kernel = k<VEC, T>).
+func (fl *funcLowerer) launchKernel(l *ir.Launch, k clang.Cursor) {
+	k = stripParens(k)
+	kref := k.Referenced()
+	for kref.IsNull() && len(exprChildren(k)) == 1 {
+		k = stripParens(exprChildren(k)[0])
+		kref = k.Referenced()
+	}
+	switch {
+	case kref.Kind() == clang.Cursor_VarDecl || kref.Kind() == clang.Cursor_ParmDecl:
+		if kv := fl.variable(kref); kv != nil && fl.funcVals[kv] != nil {
+			l.Name, l.Kernel = fl.funcVals[kv].Name, fl.funcVals[kv].Fn
+		}
+	case kref.Kind() == clang.Cursor_FunctionDecl:
+		l.Name = qualifiedName(templateOf(kref))
+		if f, ok := fl.l.specialization(kref); ok {
+			l.Kernel = f
+		}
+	}
+	if l.Name == "" {
+		l.Name = k.Spelling()
+	}
+}
+
+// addLaunch records l as a statement and a launch of the function being
+// lowered, and returns the launch call's value: cudaSuccess.
+func (fl *funcLowerer) addLaunch(c clang.Cursor, l *ir.Launch) ir.Expr {
+	fl.pre = append(fl.pre, l)
+	fl.l.launches = append(fl.l.launches, l)
+	if fl.l.hasLaunch == nil {
+		fl.l.hasLaunch = map[*ir.Func]bool{}
+	}
+	fl.l.hasLaunch[fl.f] = true
+	return ir.IntConst(l.P, fl.typeOf(c.Type()), 0)
+}
+
 // dependentTemplate finds the function template a call or launch names
 // through an unresolved reference (f<T>(...), k<T><<<...>>>: the callee of
 // a dependent call inside a template), or a null cursor.
@@ -113,4 +230,23 @@ func (fl *funcLowerer) dim3Arg(a clang.Cursor) ir.Expr {
 		return x
 	}
 	return fl.dim3(x.Pos(), []ir.Expr{x})
+}
+
+// stripCasts strips parentheses and explicit or implicit casts ((void*)&x
+// is &x).
+func stripCasts(c clang.Cursor) clang.Cursor {
+	for {
+		c = stripParens(c)
+		switch c.Kind() {
+		case clang.Cursor_CStyleCastExpr, clang.Cursor_CXXStaticCastExpr, clang.Cursor_CXXReinterpretCastExpr,
+			clang.Cursor_CXXFunctionalCastExpr:
+			ch := exprChildren(c)
+			if len(ch) != 1 {
+				return c
+			}
+			c = ch[0]
+		default:
+			return c
+		}
+	}
 }
