@@ -148,6 +148,10 @@ type executor struct {
 	steps   int
 	fresh   int
 	tensors int
+	// ranked are the tensors whose dim() the code asked for (rankFacts).
+	ranked []*tensor
+	// rankDone holds the keys of the rank facts already added.
+	rankDone map[string]bool
 	// cut counts what the analysis could not follow (reported in -stats).
 	cut map[string]int
 }
@@ -208,12 +212,13 @@ func (x *executor) newVar(display string, named bool, kind varKind, w int, signe
 // Why an unknown stays unknown, for -dump=sizes and the verdicts: what a
 // user would annotate.
 const (
-	causeData  = "data loaded at run time"
-	causeCall  = "result of a call the analysis does not summarise"
-	causeParam = "host parameter that neither its name nor its use classifies"
-	causeShape = "elements of a tensor beyond the dimensions the launcher asked for"
-	causeNever = "the shape of a tensor the launcher never inspects"
-	causeHost  = "untraced host code"
+	causeData   = "data loaded at run time"
+	causeCall   = "result of a call the analysis does not summarise"
+	causeParam  = "host parameter that neither its name nor its use classifies"
+	causeShape  = "elements of a tensor beyond the dimensions the launcher asked for"
+	causeNever  = "the shape of a tensor the launcher never inspects"
+	causeLayout = "the strides of a tensor whose shape the launcher never asks"
+	causeHost   = "untraced host code"
 )
 
 // because records why v's variable is unknown.

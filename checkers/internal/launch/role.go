@@ -27,6 +27,10 @@ func isParam(name string) bool {
 // tensor's numel.
 var perSeqTensor = regexp.MustCompile(`^cu_?seq_?lens?(_[qk])?$|^cu_seqlens|^(seq|context|kv|q|query|ctx)_?lens?$|^(query|seq|q|kv)_start_locs?$|indptr$|last_page_lens?$|^cu_(q|kv|k)_lens$`)
 
+// layoutOnly is role's canon for the strides of a tensor whose shape the
+// code never asks: unknown (causeLayout).
+const layoutOnly = "layout"
+
 // batchOffsets is the canonical name of a per-sequence metadata size:
 // batch + 1 at most (limitOf).
 const batchOffsets = "batch_offsets"
@@ -71,6 +75,14 @@ func role(h *hvar) (class, string) {
 	param := isParam(h.ten.name)
 	perSeq := perSeqTensor.MatchString(strings.Trim(strings.ToLower(h.ten.name), "_"))
 	switch {
+	case h.kind == restVar && !h.ten.asked && h.ten.inspected && !param:
+		// The strides of an activation whose shape the code never asks
+		// (prefix_output.stride(1) beside output.size(0..2)): the layout
+		// of what the caller passes, tied to no model dimension and to
+		// none of the tensors the code does measure. Read as a model
+		// width, a head stride of 221,184 wrapped a merge's offsets at
+		// 152 tokens.
+		return unclassified, layoutOnly
 	case perSeq && h.kind == restVar && len(h.ten.lead)+len(h.ten.trail) == 0,
 		perSeq && h.kind != restVar && (h.front == 0 || h.back == 1):
 		// The entries of a per-sequence array: one per sequence, or one

@@ -61,13 +61,22 @@ func (x *executor) name(v *ir.Var, val value, st *state) value {
 	if _, ok := val.t.Const(); ok {
 		return val
 	}
-	if cls, _ := classify(v.Name); cls == unclassified || x.dependsOnUnknown(val.t) {
+	if cls, canon := classify(v.Name); cls == unclassified || computedConfig[canon] || x.dependsOnUnknown(val.t) {
 		return val
 	}
 	nv := x.newVar(v.Name, true, sizeVar, it.Bits, it.Signed, v.P)
 	x.facts = append(x.facts, sym.Eq(nv, val.t))
 	return value{t: nv, factors: val.factors}
 }
+
+// computedConfig are the user sizes that name a configuration, not a
+// count: computed by the launcher (block_size = std::min<uint32_t>(1024,
+// d), a thread block; num_splits from the sequence length), such a value
+// is what the computation gives. The name's limit, documented for a KV
+// page or a split count the caller picks, contradicted it: FlashInfer's
+// launchers call the thread-block size block_size, and 1024 > 256 made
+// every check of the launch vacuous.
+var computedConfig = map[string]bool{"block_size": true, "num_splits": true}
 
 func (x *executor) dependsOnUnknown(t *sym.Term) bool {
 	for _, v := range t.Vars() {
@@ -101,6 +110,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.indexes(s.Kernel)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.pc...)
+	x.rankFacts()
 	b.pointers()
 	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
 	b.classes()
@@ -464,6 +474,9 @@ func (b *specBuilder) describe(h *hvar) {
 		// integer a host helper returned): a finding must hold for every
 		// value of it.
 		info.Class = symex.Unknown
+		if canon == layoutOnly {
+			info.Source = "unknown: " + causeLayout
+		}
 	case fixedClass:
 		info.Class = symex.Fixed
 		pack := int64(1)

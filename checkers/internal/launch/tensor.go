@@ -31,10 +31,15 @@ type tensor struct {
 	// numel, view...). The shape of a tensor the launcher never looks at
 	// is whatever the caller passed: unknown, not a size to choose.
 	inspected bool
+	// asked is set once the code asked for a dimension, the numel or the
+	// shape, not only for strides: the strides of a tensor whose shape
+	// the code never asks are a layout the caller picks (role).
+	asked bool
 	// rows, once the code divided the numel by a count (see
 	// rowsQuotient), is that count: the tensor is rows × size(-1).
 	rows  *sym.Term
 	dtype *sym.Term
+	rank  *sym.Term // t.dim(), once asked for (rankFacts)
 	id    int
 }
 
@@ -362,6 +367,10 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		t.inspected = true
 	}
 	switch name {
+	case "size", "numel", "nbytes", "dim", "ndimension", "view", "reshape", "flatten", "sizes", "is_same_size":
+		t.asked = true
+	}
+	switch name {
 	case "size", "stride":
 		i, ok := arg(0)
 		if !ok {
@@ -407,8 +416,13 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		if t.rest == nil {
 			return value{t: sym.Const(bits, uint64(len(t.lead)))}, true
 		}
+		if t.rank != nil {
+			return value{t: sym.Resize(t.rank, bits, true)}, true
+		}
 		r := x.newVar(t.name+".dim()", false, choiceVar, bits, true, e.P)
 		x.facts = append(x.facts, sym.Sle(sym.Int(bits, int64(len(t.lead)+len(t.trail))), r), sym.Sle(r, sym.Int(bits, 64)))
+		t.rank = r
+		x.ranked = append(x.ranked, t)
 		return value{t: r}, true
 	case "element_size", "itemsize":
 		if t.elem > 0 {
@@ -477,6 +491,29 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 	return value{}, false
 }
 
+// rankFacts states, for each tensor whose dim() the code asked for and
+// whose dimensions it asked from one end only, that a rank equal to the
+// dimensions asked leaves nothing behind them: dim() == n → rest = 1
+// (TORCH_CHECK(input.dim() == 2) makes input exactly [size(0), size(1)]).
+// Asked from both ends the two may be the same dimension, and the rank
+// says nothing of the rest.
+func (x *executor) rankFacts() {
+	for _, t := range x.ranked {
+		if t.rest == nil || (len(t.lead) > 0 && len(t.trail) > 0) {
+			continue
+		}
+		n := int64(len(t.lead) + len(t.trail))
+		f := sym.BOr(sym.Ne(t.rank, sym.Int(t.rank.Width, n)), sym.Eq(t.rest, sym.Int(64, 1)))
+		if x.rankDone == nil {
+			x.rankDone = map[string]bool{}
+		}
+		if !x.rankDone[f.Key()] {
+			x.rankDone[f.Key()] = true
+			x.facts = append(x.facts, f)
+		}
+	}
+}
+
 // sameShape is the condition a.sizes() == b.sizes() (or
 // a.is_same_size(b)) states, for shapes of tensors (sizesOf) or lists of
 // dimensions; nil when a or b is neither. The two have the same numel,
@@ -502,6 +539,7 @@ func (x *executor) sameShape(a, b value) *sym.Term {
 		return c
 	}
 	t := a.sizesOf
+	t.asked = true
 	if b.list != nil {
 		n := sym.Const(64, 1)
 		c := sym.True
@@ -519,6 +557,7 @@ func (x *executor) sameShape(a, b value) *sym.Term {
 		return sym.True
 	}
 	t.inspected, u.inspected = true, true
+	u.asked = true
 	c := sym.Eq(t.numel, u.numel)
 	front := max(len(t.lead), len(u.lead))
 	back := max(len(t.trail), len(u.trail))
