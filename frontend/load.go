@@ -310,6 +310,17 @@ func (ld *loader) file(name string) *ir.File {
 	if name == "" || strings.HasPrefix(name, lower.ShimPrefix) {
 		return nil
 	}
+	// libclang names a header found through a relative include directory
+	// (-I include, as FlashInfer's build passes it) relative to the
+	// working directory; the roots are absolute. Without this, no header
+	// of include/ was ever analysed, and csrc/'s launchers, which reach
+	// their kernels only through those headers, were dropped.
+	if !filepath.IsAbs(name) {
+		if abs, err := filepath.Abs(name); err == nil {
+			name = abs
+		}
+	}
+	name = filepath.Clean(name)
 	ld.mu.Lock()
 	defer ld.mu.Unlock()
 	if f, ok := ld.files[name]; ok {

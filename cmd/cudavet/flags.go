@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -71,7 +72,7 @@ func (o *options) frontendConfig() *frontend.Config {
 		args = append(args, "-D"+def)
 	}
 	args = append(args, o.clangArgs...)
-	cfg := &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch}
+	cfg := &frontend.Config{ClangArgs: args, Jobs: o.jobs, Arch: o.arch, Roots: o.projectIncludes()}
 	if o.flagsOf != nil {
 		cfg.FileArgs = o.flagsOf.Args
 	}
@@ -79,6 +80,34 @@ func (o *options) frontendConfig() *frontend.Config {
 		cfg.Exclude = o.excluded
 	}
 	return cfg
+}
+
+// thirdParty names the directories of vendored code, whose headers are
+// searched but not analysed even when included through a relative -I.
+var thirdParty = map[string]bool{"3rdparty": true, "third_party": true, "thirdparty": true, "external": true,
+	"vendor": true, "deps": true, "_deps": true, "submodules": true}
+
+// projectIncludes returns the include directories given as relative
+// paths (-I include, -I csrc: the project's own, as its build passes
+// them), absolute, outside vendored trees: their headers are analysed
+// like the patterns' directories. FlashInfer's kernels and launch
+// templates live in include/ and its bindings in csrc/; with include/
+// not analysed, no binding reached a launch.
+func (o *options) projectIncludes() []string {
+	var out []string
+	for _, dir := range o.includes {
+		if filepath.IsAbs(dir) {
+			continue
+		}
+		vendored := false
+		for _, part := range strings.Split(filepath.ToSlash(filepath.Clean(dir)), "/") {
+			vendored = vendored || thirdParty[strings.ToLower(part)] || part == ".."
+		}
+		if abs, err := filepath.Abs(dir); err == nil && !vendored {
+			out = append(out, abs)
+		}
+	}
+	return out
 }
 
 // listFlag is a repeatable string flag.

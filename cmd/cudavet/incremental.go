@@ -111,6 +111,11 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 		return nil, nil, err
 	}
 	in.roots = roots
+	for _, r := range o.projectIncludes() {
+		if !slices.Contains(in.roots, r) {
+			in.roots = append(in.roots, r)
+		}
+	}
 	units = slices.DeleteFunc(units, o.excluded)
 	if o.diff != "" {
 		if units, err = in.changedUnits(units, o.diff); err != nil {

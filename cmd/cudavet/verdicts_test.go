@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,4 +79,33 @@ func TestStatsSkippedByCause(t *testing.T) {
 	if !strings.Contains(stdout+stderr, want) {
 		t.Errorf("no verdict %q in\n%s%s", want, stdout, stderr)
 	}
+}
+
+// TestProjectIncludes: a binding in csrc/ reaches its kernel through a
+// launch template in include/ (FlashInfer's layout, built with -I
+// include). A relative include directory is part of the project: its
+// header is analysed, the launch (cudaLaunchKernelEx) is found from the
+// binding, and the kernel's 32-bit row offset is reported. Given as an
+// absolute path, the directory is a system one: nothing is analysed.
+func TestProjectIncludes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	args := []string{"-no-cache", "-checks=overflow", "-witness=false", "-verdicts"}
+	code, stdout, stderr := realCLI(t, append(args, "-I", "testdata/projinc/include", "testdata/projinc/csrc/row_scale.cu")...)
+	wantExit(t, code, exitFindings, stdout, stderr)
+	for _, want := range []string{
+		"row_scale.cuh:13:26: blockIdx.x * d (unsigned int) overflows when rows (rows of input) >= ",
+		"rowlib::RowScaleKernel<float> [launch in rowlib::RowScale<float> at row_scale.cuh:28 (called from row_scale)]: findings",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s%s", want, stdout, stderr)
+		}
+	}
+	abs, err := filepath.Abs("testdata/projinc/include")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = realCLI(t, append(args, "-I", abs, "testdata/projinc/csrc/row_scale.cu")...)
+	wantExit(t, code, exitClean, stdout, stderr)
 }

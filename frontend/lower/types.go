@@ -113,7 +113,10 @@ func (l *tuLowerer) recordType(c clang.Type) ir.Type {
 	switch name {
 	case "dim3", "uint3":
 		return ir.Dim3
-	case "at::Tensor", "torch::Tensor":
+	case "at::Tensor", "torch::Tensor", "tvm::ffi::TensorView", "tvm::ffi::Tensor":
+		// TVM FFI's tensors (FlashInfer's bindings) have the members the
+		// launcher analysis summarises: size, stride, numel, ndim,
+		// data_ptr, dtype, device.
 		return ir.Tensor
 	}
 	if bits, ok := floatNames[name]; ok {

@@ -267,7 +267,7 @@ func (x *executor) stride(t *tensor, i int64) *sym.Term {
 
 // methods lists the summarised members of at::Tensor (README counts them).
 var methods = []string{
-	"size", "sizes", "numel", "dim", "ndimension", "stride", "strides", "data_ptr", "const_data_ptr",
+	"size", "sizes", "numel", "dim", "ndimension", "ndim", "stride", "strides", "data_ptr", "const_data_ptr",
 	"mutable_data_ptr", "scalar_type", "dtype", "is_contiguous", "view", "reshape", "flatten", "contiguous",
 	"options", "element_size", "itemsize", "nbytes", "clone", "to", "cuda", "detach", "view_as", "reshape_as",
 	"expand_as", "defined", "is_cuda", "device",
@@ -363,11 +363,11 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		return 0, false
 	}
 	switch name {
-	case "numel", "nbytes", "dim", "ndimension", "view", "reshape", "flatten", "sizes", "strides":
+	case "numel", "nbytes", "dim", "ndimension", "ndim", "view", "reshape", "flatten", "sizes", "strides":
 		t.inspected = true
 	}
 	switch name {
-	case "size", "numel", "nbytes", "dim", "ndimension", "view", "reshape", "flatten", "sizes", "is_same_size":
+	case "size", "numel", "nbytes", "dim", "ndimension", "ndim", "view", "reshape", "flatten", "sizes", "is_same_size":
 		t.asked = true
 	}
 	switch name {
@@ -412,7 +412,7 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		if t.elem > 0 {
 			return value{t: sym.Resize(sym.Mul(t.numel, sym.Const(64, uint64(t.elem))), bits, false)}, true
 		}
-	case "dim", "ndimension":
+	case "dim", "ndimension", "ndim":
 		if t.rest == nil {
 			return value{t: sym.Const(bits, uint64(len(t.lead)))}, true
 		}
