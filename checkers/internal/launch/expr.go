@@ -329,6 +329,9 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			if elem < 0 {
 				elem = 0
 			}
+			if _, isInt := t.Elem.(*ir.IntType); isInt && v.ptr.ten != nil && !v.ptr.ten.typed {
+				v.ptr.ten.ints = true // (const int32_t*)qweight.data_ptr()
+			}
 			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem, null: v.ptr.null}}
 		}
 		if c, ok := constant(v); ok && c == 0 {
