@@ -150,8 +150,6 @@ type executor struct {
 	tensors int
 	// ranked are the tensors whose dim() the code asked for (rankFacts).
 	ranked []*tensor
-	// rankDone holds the keys of the rank facts already added.
-	rankDone map[string]bool
 	// cut counts what the analysis could not follow (reported in -stats).
 	cut map[string]int
 }

@@ -110,7 +110,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.indexes(s.Kernel)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.pc...)
-	x.rankFacts()
+	b.spec.Assume = append(b.spec.Assume, x.rankFacts(st.pc)...)
 	b.pointers()
 	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
 	b.classes()
