@@ -453,7 +453,12 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 			// stored back into int), can change the value. Signed to
 			// unsigned is left alone: (unsigned)(i - lo) < n is a
 			// deliberate range check.
-			if t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed) {
+			// Only a source the lowering typed as an integer narrows: a
+			// value of a type it does not know (a struct field read through
+			// an `auto&` it could not type, FlashInfer's temp_storage.
+			// sampled_id) has no width of its own to lose.
+			_, intSrc := e.X.Type().(*ir.IntType)
+			if intSrc && (t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed)) {
 				ops = mergeOps(ops, x.truncOp(e, v.T, t, st, v.Ops))
 			}
 			return Value{T: out, Ops: ops}
