@@ -24,19 +24,7 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 		ref = dependentTemplate(c)
 	}
 	l := &ir.Launch{P: pos, Caller: fl.f, Name: c.Spelling()}
-	switch {
-	case ref.Kind() == clang.Cursor_VarDecl || ref.Kind() == clang.Cursor_ParmDecl:
-		// Launch through a variable holding the kernel.
-		if v := fl.variable(ref); v != nil && fl.funcVals[v] != nil {
-			fr := fl.funcVals[v]
-			l.Name, l.Kernel = fr.Name, fr.Fn
-		}
-	case !ref.IsNull():
-		l.Name = qualifiedName(templateOf(ref))
-		if k, ok := fl.l.specialization(ref); ok {
-			l.Kernel = k
-		}
-	}
+	fl.kernelOf(l, ref)
 	n := int(cfg.NumArguments())
 	arg := func(i int) (clang.Cursor, bool) {
 		if i >= n {
@@ -56,14 +44,40 @@ func (fl *funcLowerer) launch(c, cfg clang.Cursor) {
 		return
 	}
 	if a, ok := arg(2); ok {
-		l.Smem = fl.rvalueAs(a, &ir.IntType{Bits: 64, Name: "size_t"})
+		l.Smem = fl.rvalueAs(a, sizeT)
 	} else {
-		l.Smem, l.SmemImplicit = ir.IntConst(pos, &ir.IntType{Bits: 64, Name: "size_t"}, 0), true
+		l.Smem, l.SmemImplicit = ir.IntConst(pos, sizeT, 0), true
 	}
 	if a, ok := arg(3); ok {
 		l.Stream = fl.rvalue(a)
 	}
 	l.Args = fl.args(c, 0)
+	fl.record(l)
+}
+
+// sizeT is the type of a launch's dynamic shared memory.
+var sizeT = &ir.IntType{Bits: 64, Name: "size_t"}
+
+// kernelOf sets the kernel of l from the declaration the launch refers
+// to: a variable initialised with a kernel (auto kernel = k<VEC, T>), or
+// the kernel function or template itself.
+func (fl *funcLowerer) kernelOf(l *ir.Launch, ref clang.Cursor) {
+	switch {
+	case ref.Kind() == clang.Cursor_VarDecl || ref.Kind() == clang.Cursor_ParmDecl:
+		if v := fl.variable(ref); v != nil && fl.funcVals[v] != nil {
+			fr := fl.funcVals[v]
+			l.Name, l.Kernel = fr.Name, fr.Fn
+		}
+	case !ref.IsNull():
+		l.Name = qualifiedName(templateOf(ref))
+		if k, ok := fl.l.specialization(ref); ok {
+			l.Kernel = k
+		}
+	}
+}
+
+// record adds l to the function's statements and the unit's launches.
+func (fl *funcLowerer) record(l *ir.Launch) {
 	fl.pre = append(fl.pre, l)
 	fl.l.launches = append(fl.l.launches, l)
 	if fl.l.hasLaunch == nil {
@@ -96,9 +110,8 @@ func (fl *funcLowerer) launchEx(c clang.Cursor) ir.Expr {
 	pos := fl.pos(c)
 	ref := &ir.VarRef{P: pos, Var: v}
 	field := func(name string, t ir.Type) ir.Expr { return &ir.Field{P: pos, X: ref, Name: name, T: t} }
-	size := &ir.IntType{Bits: 64, Name: "size_t"}
 	l := &ir.Launch{P: pos, Caller: fl.f, Grid: field("gridDim", ir.Dim3), Block: field("blockDim", ir.Dim3),
-		Smem: field("dynamicSmemBytes", size), Stream: field("stream", &ir.PointerType{Elem: ir.Void})}
+		Smem: field("dynamicSmemBytes", sizeT), Stream: field("stream", &ir.PointerType{Elem: ir.Void})}
 	fl.launchKernel(l, c.Argument(1))
 	l.Args = fl.args(c, 2)
 	return fl.addLaunch(c, l)
@@ -138,11 +151,10 @@ func (fl *funcLowerer) launchArgv(c clang.Cursor) ir.Expr {
 	}
 	pos := fl.pos(c)
 	l := &ir.Launch{P: pos, Caller: fl.f, Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Args: args}
-	size := &ir.IntType{Bits: 64, Name: "size_t"}
 	if c.NumArguments() > 4 {
-		l.Smem = fl.rvalueAs(c.Argument(4), size)
+		l.Smem = fl.rvalueAs(c.Argument(4), sizeT)
 	} else {
-		l.Smem, l.SmemImplicit = ir.IntConst(pos, size, 0), true
+		l.Smem, l.SmemImplicit = ir.IntConst(pos, sizeT, 0), true
 	}
 	if c.NumArguments() > 5 {
 		l.Stream = fl.rvalue(c.Argument(5))
@@ -161,31 +173,19 @@ func (fl *funcLowerer) launchKernel(l *ir.Launch, k clang.Cursor) {
 		k = stripParens(exprChildren(k)[0])
 		kref = k.Referenced()
 	}
-	switch {
-	case kref.Kind() == clang.Cursor_VarDecl || kref.Kind() == clang.Cursor_ParmDecl:
-		if kv := fl.variable(kref); kv != nil && fl.funcVals[kv] != nil {
-			l.Name, l.Kernel = fl.funcVals[kv].Name, fl.funcVals[kv].Fn
-		}
-	case kref.Kind() == clang.Cursor_FunctionDecl:
-		l.Name = qualifiedName(templateOf(kref))
-		if f, ok := fl.l.specialization(kref); ok {
-			l.Kernel = f
-		}
+	switch kref.Kind() {
+	case clang.Cursor_VarDecl, clang.Cursor_ParmDecl, clang.Cursor_FunctionDecl:
+		fl.kernelOf(l, kref)
 	}
 	if l.Name == "" {
 		l.Name = k.Spelling()
 	}
 }
 
-// addLaunch records l as a statement and a launch of the function being
-// lowered, and returns the launch call's value: cudaSuccess.
+// addLaunch records l and returns the value of the launch call c:
+// cudaSuccess.
 func (fl *funcLowerer) addLaunch(c clang.Cursor, l *ir.Launch) ir.Expr {
-	fl.pre = append(fl.pre, l)
-	fl.l.launches = append(fl.l.launches, l)
-	if fl.l.hasLaunch == nil {
-		fl.l.hasLaunch = map[*ir.Func]bool{}
-	}
-	fl.l.hasLaunch[fl.f] = true
+	fl.record(l)
 	return ir.IntConst(l.P, fl.typeOf(c.Type()), 0)
 }
 
