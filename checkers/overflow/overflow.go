@@ -71,13 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // again with the full timeout (a violation too: its threshold may need it)
 		}
-		counts[symex.OutcomeCounter(outcome, err)]++
-		verdict := symex.OutcomeCounter(outcome, err)
-		if err == nil && outcome == symex.Unrobust {
-			var counter string
-			counter, verdict = r.Trace.SkipCounter(op.PC, op.FirstOverflow())
-			counts[counter]++
-		}
+		verdict := r.Trace.Count(counts, op.PC, op.FirstOverflow(), outcome, err)
 		if how != symex.NotDecided {
 			counts[symex.MethodCounter(how)]++
 		}

@@ -373,13 +373,7 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
 			return false // try again with the full timeout (a violation too: its threshold may need it)
 		}
-		counts[symex.OutcomeCounter(outcome, err)]++
-		verdict := symex.OutcomeCounter(outcome, err)
-		if err == nil && outcome == symex.Unrobust {
-			var counter string
-			counter, verdict = run.Trace.SkipCounter(a.PC, viol)
-			counts[counter]++
-		}
+		verdict := run.Trace.Count(counts, a.PC, viol, outcome, err)
 		if how != symex.NotDecided {
 			counts[symex.MethodCounter(how)]++
 		}

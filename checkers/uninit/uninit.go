@@ -135,12 +135,9 @@ func check(ctx context.Context, s solver.Solver, p *symex.Pair, l *symex.Access,
 		parts = append(parts, sym.BOr(sym.Sle(end, sym.Const(64, uint64(lo))), sym.Sle(sym.Const(64, uint64(hi)), l.Off)))
 	}
 	pc := append(append([]*sym.Term(nil), l.PC...), fixed...)
-	w, outcome, err := p.Src.Check(ctx, s, pc, sym.BAnd(parts...))
-	counts[symex.OutcomeCounter(outcome, err)]++
-	if err == nil && outcome == symex.Unrobust {
-		counter, _ := p.Src.SkipCounter(pc, sym.BAnd(parts...))
-		counts[counter]++
-	}
+	viol := sym.BAnd(parts...)
+	w, outcome, err := p.Src.Check(ctx, s, pc, viol)
+	p.Src.Count(counts, pc, viol, outcome, err)
 	return w, covers, err == nil && outcome == symex.Violated
 }
 

@@ -93,11 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 // check runs one check on the pair's trace and counts its outcome.
 func check(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term, viol *sym.Term, counts cudair.Counts) (*symex.Witness, bool) {
 	w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
-	counts[symex.OutcomeCounter(outcome, err)]++
-	if err == nil && outcome == symex.Unrobust {
-		counter, _ := p.Trace.SkipCounter(pc, viol)
-		counts[counter]++
-	}
+	p.Trace.Count(counts, pc, viol, outcome, err)
 	if how != symex.NotDecided {
 		counts[symex.MethodCounter(how)]++
 	}

@@ -535,17 +535,13 @@ const (
 // what to annotate or summarise.
 func (t *Trace) SkipCounter(pc []*sym.Term, viol *sym.Term) (counter, detailed string) {
 	anch := t.Anchored()
-	rank := map[string]int{}
-	for i, c := range []string{causeOpaque, causeLauncher, causeNoLaunch, causeGeometry, causeTemplate, causeCall, causeData, causeApprox} {
-		rank[c] = i + 1
-	}
 	best, detail := "", ""
 	cone := append(append([]*sym.Term(nil), pc...), viol)
 	t.reach(termVars(cone), choiceDeps, func(name string, info *VarInfo, _ bool) bool {
 		if info == nil || info.Class == Choice || anch[name] {
 			return false
 		}
-		if c := unknownCause(name, info); best == "" || rank[c] < rank[best] {
+		if c := unknownCause(name, info); best == "" || causeRank[c] < causeRank[best] {
 			best, detail = c, ""
 			if c == causeLauncher {
 				detail = " (" + info.Display + ": " + strings.TrimPrefix(info.Source, "unknown: ") + ")"
@@ -555,6 +551,25 @@ func (t *Trace) SkipCounter(pc []*sym.Term, viol *sym.Term) (counter, detailed s
 	})
 	counter = "checks skipped: " + cmp.Or(best, causeNothing)
 	return counter, counter + detail
+}
+
+// causeRank orders the causes of a skipped check, most specific first.
+var causeRank = map[string]int{causeOpaque: 1, causeLauncher: 2, causeNoLaunch: 3, causeGeometry: 4,
+	causeTemplate: 5, causeCall: 6, causeData: 7, causeApprox: 8}
+
+// Count adds the outcome of a check of pc ∧ viol to a checker's counts,
+// and for a skipped check its cause too (SkipCounter), and returns what
+// the verdicts record: the outcome's counter, or for a skipped check the
+// cause with the input it waits for named.
+func (t *Trace) Count(counts map[string]int, pc []*sym.Term, viol *sym.Term, o Outcome, err error) string {
+	verdict := OutcomeCounter(o, err)
+	counts[verdict]++
+	if err == nil && o == Unrobust {
+		var counter string
+		counter, verdict = t.SkipCounter(pc, viol)
+		counts[counter]++
+	}
+	return verdict
 }
 
 // unknownCause classifies a variable that is not anchored by where its
