@@ -46,22 +46,71 @@ func cornersOf(ctx context.Context) []string {
 	return n
 }
 
-// Check asks next, and tries the corners of an Unknown query.
+// Check asks next, and tries the corners of an Unknown query. A query in
+// which a size multiplies or divides another variable is asked of next
+// first only until one of its cases is undecided (WithFirstUnknown): it
+// is the kind whose cases each end at their work limit (a row index of
+// blockIdx.x % ceil(M / 16) times a width), and at M's largest value its
+// violation, if any, is a linear one that needs a fraction of the work.
+// When the corners find none either, the query is asked whole.
 func (c *Corners) Check(ctx context.Context, q Query) (Result, Model, error) {
-	r, m, err := c.next.Check(ctx, q)
-	if err != nil || r != Unknown || ctx.Err() != nil {
-		return r, m, err
-	}
 	names := map[string]bool{}
 	for _, n := range cornersOf(ctx) {
 		names[n] = true
 	}
 	if len(names) == 0 {
+		return c.next.Check(ctx, q)
+	}
+	early := nonlinearIn(q, names)
+	qctx := ctx
+	if early {
+		qctx = WithFirstUnknown(ctx)
+	}
+	r, m, err := c.next.Check(qctx, q)
+	if err != nil || r != Unknown || ctx.Err() != nil {
 		return r, m, err
 	}
+	r, m, err = c.corners(ctx, q, names)
+	if err != nil || r == Sat || !early || ctx.Err() != nil {
+		return r, m, err
+	}
+	return c.next.Check(ctx, q)
+}
+
+type firstUnknownKey struct{}
+
+// WithFirstUnknown returns ctx under which Split ends a query at its
+// first undecided case.
+func WithFirstUnknown(ctx context.Context) context.Context {
+	return context.WithValue(ctx, firstUnknownKey{}, true)
+}
+
+func firstUnknownOf(ctx context.Context) bool {
+	b, _ := ctx.Value(firstUnknownKey{}).(bool)
+	return b
+}
+
+// nonlinearIn reports whether one of names multiplies a non-constant or
+// divides in q.
+func nonlinearIn(q Query, names map[string]bool) bool {
+	domains := map[string][]uint64{}
+	for n := range names {
+		domains[n] = nil
+	}
+	out := map[string]int{}
+	seen := map[*sym.Term]bool{}
+	for _, t := range q.Terms() {
+		markNonlinear(t, domains, out, seen)
+	}
+	return len(out) > 0
+}
+
+// corners tries the corners of q's variables among names: Sat with a
+// model, or Unknown.
+func (c *Corners) corners(ctx context.Context, q Query, names map[string]bool) (Result, Model, error) {
 	vars, verr := q.Vars()
 	if verr != nil {
-		return r, m, err
+		return Unknown, nil, nil
 	}
 	if w := WorkOf(ctx); w > 0 {
 		ctx = WithWork(ctx, max(1, w/cornerShare))

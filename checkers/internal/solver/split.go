@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -54,7 +55,7 @@ func NewSplit(next Solver) *Split { return &Split{next: next} }
 // Check answers q by cases, or passes it on.
 func (s *Split) Check(ctx context.Context, q Query) (Result, Model, error) {
 	b := &splitBudget{leaves: maxLeaves, solver: maxCases, unknown: maxUnknownLeaves}
-	if s.firstUnknown {
+	if s.firstUnknown || firstUnknownOf(ctx) {
 		b.unknown = 1
 	}
 	if w := WorkOf(ctx); w > 0 {
@@ -77,6 +78,77 @@ const (
 )
 
 func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
+	q, fixed, unsat := narrow(q)
+	if unsat {
+		return Unsat, nil, nil
+	}
+	if len(fixed) > 0 {
+		r, m, err := s.checkNarrowed(ctx, q, b, top)
+		if r == Sat {
+			for name, x := range fixed {
+				m[name] = x
+			}
+		}
+		return r, m, err
+	}
+	return s.checkNarrowed(ctx, q, b, top)
+}
+
+// maxNarrowRounds bounds the rounds of narrow: a value fixed in one round
+// can leave another variable's guards over that variable alone.
+const maxNarrowRounds = 4
+
+// narrow filters each few-valued variable's values by its own guards (the
+// conjuncts that mention it alone) and substitutes the variables left
+// with one value: a profile's value set against a guard such as
+// in_channels / scales.size(0) = 128 leaves one number of groups, which
+// the solver would have bit-blasted as a 64-bit division by a variable.
+// No value left makes the query Unsat. The result is equisatisfiable: a
+// model of it extended by the fixed values is a model of q.
+func narrow(q Query) (Query, Model, bool) {
+	var fixed Model
+	for round := 0; round < maxNarrowRounds; round++ {
+		domains, vars := finiteDomains(q)
+		var names []string
+		for n, vals := range domains {
+			if len(vals) <= maxValues {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		sub := map[string]*sym.Term{}
+		for _, n := range names {
+			v := vars[n]
+			own := ownConjuncts(q, v)
+			var left []uint64
+			for _, c := range domains[n] {
+				if admits(own, v, c) && !slices.Contains(left, c) {
+					left = append(left, c)
+				}
+			}
+			switch len(left) {
+			case 0:
+				return q, nil, true
+			case 1:
+				if fixed == nil {
+					fixed = Model{}
+				}
+				fixed[n] = left[0]
+				sub[n] = sym.Const(v.Width, left[0])
+			}
+		}
+		if len(sub) == 0 {
+			break
+		}
+		q = substitute(q, sub)
+		if trivialFalse(q.Terms()) {
+			return q, nil, true
+		}
+	}
+	return q, fixed, false
+}
+
+func (s *Split) checkNarrowed(ctx context.Context, q Query, b *splitBudget, top bool) (Result, Model, error) {
 	if top {
 		// Propagation and independence above may have left a query the
 		// range step could not read as a whole (an equality substituted
@@ -519,7 +591,11 @@ func markNonlinear(t *sym.Term, domains map[string][]uint64, out map[string]int,
 		x, y := t.Args[0], t.Args[1]
 		_, xc := x.Const()
 		_, yc := y.Const()
-		if !xc && !yc {
+		// A product costs unless a factor is a constant; a quotient or a
+		// remainder unless its divisor is (a constant over a variable is a
+		// whole divider circuit).
+		quot := t.Op != sym.OpMul && t.Op != sym.OpMulOvf
+		if (!xc && !yc) || (quot && !yc) {
 			for _, v := range t.Vars() {
 				if _, ok := domains[v.Name]; ok {
 					out[v.Name]++

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -226,5 +227,43 @@ func TestRangeStepAnswersSat(t *testing.T) {
 	hidden := query(sym.Eq(sym.Xor(sym.Add(x, y), c8(0x5a)), c8(0xa5)), sym.Ule(c8(3), x))
 	if r, _, _ := s.Check(context.Background(), hidden); r != Unknown || calls != 1 {
 		t.Errorf("Check(hidden) = %v after %d calls, want the next solver's unknown", r, calls)
+	}
+}
+
+// A few-valued size whose own guards leave one value (groups × 128 =
+// in_channels, an equation Split has no product to split on) is
+// substituted before the solver sees the query, and a model of the rest
+// is extended by it; one whose guards leave no value makes the query
+// Unsat without a solver.
+func TestSplitNarrowsOwnGuards(t *testing.T) {
+	g, i, j := sym.Var("groups", 64), sym.Var("i", 64), sym.Var("j", 64)
+	var dom []*sym.Term
+	for _, v := range []int64{8, 32, 56, 64} {
+		dom = append(dom, sym.Eq(g, c64(v)))
+	}
+	cs := []*sym.Term{sym.BOr(dom...), sym.Sle(c64(0), i), sym.Slt(i, c64(1<<20)), sym.Sle(c64(0), j), sym.Slt(j, c64(1<<20))}
+	var asked []Query
+	f := &fake{answer: func(_ context.Context, q Query) (Result, Model, error) {
+		asked = append(asked, q)
+		return Sat, Model{"i": 1001, "j": 7}, nil
+	}}
+	prod := sym.Eq(sym.Mul(i, j), c64(1001*7))
+	goal := sym.BAnd(sym.Eq(sym.Mul(g, c64(128)), c64(4096)), prod)
+	r, m, err := NewSplit(f).Check(context.Background(), query(goal, cs...))
+	if err != nil || r != Sat || m["groups"] != 32 || m["i"] != 1001 {
+		t.Fatalf("Check = %v %v %v, want sat with groups = 32", r, m, err)
+	}
+	if len(asked) == 0 {
+		t.Fatal("the solver was not asked")
+	}
+	for _, q := range asked {
+		if vs, _ := q.Vars(); slices.ContainsFunc(vs, func(v *sym.Term) bool { return v.Name == "groups" }) {
+			t.Errorf("the solver was asked about groups: %v", q.Terms())
+		}
+	}
+	asked = nil
+	none := sym.BAnd(sym.Eq(sym.Mul(g, c64(128)), c64(4000)), prod)
+	if r, _, _ := NewSplit(f).Check(context.Background(), query(none, cs...)); r != Unsat || len(asked) != 0 {
+		t.Errorf("no value of groups left: %v after %d solver calls, want unsat without one", r, len(asked))
 	}
 }
