@@ -40,7 +40,8 @@
 //     of functions the analysis does not summarise, and values read from
 //     memory are unknown, each with its cause (-dump=sizes prints it): a
 //     finding must hold for every value of them.
-//   - Branches run both sides and merge at their join, as in symex;
+//   - Branches run both sides and merge at their join, on the core
+//     symex runs on too (package interp);
 //     dispatch lambdas and host helpers are inlined; loops run one
 //     havocked iteration.
 //   - An optional<Tensor> or a tensor that may be undefined is a tensor
@@ -51,7 +52,7 @@
 // Files:
 //
 //	launch.go  Config, Site, Sites: entry points, caching per program
-//	exec.go    the executor: states, statements, joins
+//	exec.go    the executor: the core's Interp, statements, loops
 //	expr.go    expressions, calls, dim3
 //	tensor.go  the tensor model and the summaries of the PyTorch API
 //	optional.go optional and undefined tensors, null pointers (Spec.Nulls)

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/internal/interp"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -90,34 +91,11 @@ const (
 )
 
 // state is the environment and path condition at one program point.
-type state struct {
-	env map[*ir.Var]value
-	pc  []*sym.Term
-}
-
-func (s *state) clone() *state {
-	env := make(map[*ir.Var]value, len(s.env))
-	for k, v := range s.env {
-		env[k] = v
-	}
-	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...)}
-}
-
-func (s *state) assume(c *sym.Term) *state {
-	if c == nil || c.IsTrue() {
-		return s.clone()
-	}
-	if c.IsFalse() {
-		return nil
-	}
-	n := s.clone()
-	n.pc = append(n.pc, c)
-	return n
-}
+type state = interp.State[value, struct{}]
 
 // dead reports a state whose path ended inside a call (every path
 // through the callee failed a check).
-func dead(s *state) bool { return len(s.pc) > 0 && s.pc[len(s.pc)-1].IsFalse() }
+func dead(s *state) bool { return len(s.PC) > 0 && s.PC[len(s.PC)-1].IsFalse() }
 
 // frame is an inlined host function's (or lambda's) activation.
 type frame struct {
@@ -125,10 +103,6 @@ type frame struct {
 	returns []*state
 	retVals []value
 	call    token.Pos
-}
-
-type breakCtx struct {
-	breaks, continues []*state
 }
 
 // executor runs the host functions of one program.
@@ -142,7 +116,7 @@ type executor struct {
 	// (the dimension and the new rest) that make it worth including.
 	refines map[string][]string
 	frames  []*frame
-	loops   []*breakCtx
+	m       interp.Machine[value, struct{}] // the path-merging core (its Interp below)
 	sites   []*Site
 	entry   *ir.Func
 	steps   int
@@ -160,15 +134,17 @@ const (
 )
 
 func newExecutor(cfg *Config) *executor {
-	return &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}}
+	x := &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}}
+	x.m.I = x
+	return x
 }
 
 // run executes entry with fresh symbolic inputs.
 func (x *executor) run(entry *ir.Func) {
 	x.entry = entry
-	st := &state{env: map[*ir.Var]value{}}
+	st := interp.NewState[value](nil, struct{}{})
 	for _, p := range entry.Params {
-		st.env[p] = x.param(p)
+		st.Env[p] = x.param(p)
 	}
 	fr := &frame{fn: entry}
 	x.frames = append(x.frames, fr)
@@ -249,29 +225,54 @@ func (x *executor) step() bool {
 	return true
 }
 
-func (x *executor) block(b *ir.Block, st *state) *state {
-	if b == nil {
-		return st
-	}
-	for _, s := range b.Stmts {
-		if st == nil || dead(st) {
-			return nil
-		}
-		st = x.stmt(s, st)
-	}
-	if st != nil && dead(st) {
-		return nil
-	}
-	return st
+// The executor is the core's Interp (package interp): the core runs
+// blocks, branches, switches, break, continue, return and assume, and
+// merges the paths; the executor evaluates, runs the other statements
+// and havocs loops.
+
+func (x *executor) block(b *ir.Block, st *state) *state { return x.m.Block(b, st) }
+
+// Step charges one statement to the step budget.
+func (x *executor) Step() bool { return x.step() }
+
+// Live: a path ends where a call's every path failed a check (dead).
+func (x *executor) Live(st *state) bool { return !dead(st) }
+
+// Cond is the truth of a condition.
+func (x *executor) Cond(e ir.Expr, st *state) *sym.Term { return x.cond(e, st) }
+
+// Eval is the value of an expression.
+func (x *executor) Eval(e ir.Expr, st *state) value { return x.eval(e, st) }
+
+// Loop havocs a loop (loop).
+func (x *executor) Loop(l *ir.Loop, st *state) *state { return x.loop(l, st) }
+
+// Merge is ite(c, a, b) on values.
+func (x *executor) Merge(c *sym.Term, a, b value) value { return mergeValue(c, a, b) }
+
+// MergeX: the launcher carries nothing else along a path.
+func (x *executor) MergeX(*sym.Term, struct{}, struct{}) struct{} { return struct{}{} }
+
+// Return records a return in the executing function's frame.
+func (x *executor) Return(st *state, v value) {
+	fr := x.frames[len(x.frames)-1]
+	fr.returns = append(fr.returns, st)
+	fr.retVals = append(fr.retVals, v)
 }
 
-func (x *executor) stmt(s ir.Stmt, st *state) *state {
-	if !x.step() {
-		return nil
+// CaseCond is tag == val, or an unknown condition when either is not an
+// integer.
+func (x *executor) CaseCond(tag value, val ir.Expr, c *ir.Case, st *state) *sym.Term {
+	cv := x.eval(val, st)
+	if tag.t != nil && cv.t != nil && !tag.t.IsBool() && !cv.t.IsBool() {
+		return sym.Eq(tag.t, sym.Resize(cv.t, tag.t.Width, true))
 	}
+	return x.newVar("case", false, unknownVar, 0, false, c.P)
+}
+
+// Simple runs the statements that do not move control.
+func (x *executor) Simple(s ir.Stmt, st *state) *state {
 	switch s := s.(type) {
-	case *ir.Block:
-		return x.block(s, st)
 	case *ir.DeclStmt:
 		x.decl(s, st)
 	case *ir.Assign:
@@ -285,37 +286,10 @@ func (x *executor) stmt(s ir.Stmt, st *state) *state {
 		if isNoReturn(s.X) {
 			return nil
 		}
-	case *ir.If:
-		return x.ifStmt(s, st)
-	case *ir.Loop:
-		return x.loop(s, st)
-	case *ir.Switch:
-		return x.switchStmt(s, st)
-	case *ir.Break:
-		if n := len(x.loops); n > 0 {
-			x.loops[n-1].breaks = append(x.loops[n-1].breaks, st)
-		}
-		return nil
-	case *ir.Continue:
-		if n := len(x.loops); n > 0 {
-			x.loops[n-1].continues = append(x.loops[n-1].continues, st)
-		}
-		return nil
-	case *ir.Return:
-		var v value
-		if s.X != nil {
-			v = x.eval(s.X, st)
-		}
-		fr := x.frames[len(x.frames)-1]
-		fr.returns = append(fr.returns, st)
-		fr.retVals = append(fr.retVals, v)
-		return nil
-	case *ir.Assume:
-		return st.assume(x.cond(s.Cond, st))
 	case *ir.UnknownStmt:
 		x.cut["unknown host statements"]++
 		for _, v := range s.Writes {
-			st.env[v] = x.unknown(v.Name, s.P, v.Type)
+			st.Env[v] = x.unknown(v.Name, s.P, v.Type)
 		}
 	case *ir.Launch:
 		x.launch(s, st)
@@ -339,11 +313,11 @@ func isNoReturn(e ir.Expr) bool {
 
 func (x *executor) decl(s *ir.DeclStmt, st *state) {
 	if s.Init == nil {
-		st.env[s.Var] = x.zeroOf(s.Var, s.P)
+		st.Env[s.Var] = x.zeroOf(s.Var, s.P)
 		return
 	}
 	v := x.eval(s.Init, st)
-	st.env[s.Var] = x.name(s.Var, v, st)
+	st.Env[s.Var] = x.name(s.Var, v, st)
 }
 
 // zeroOf is the value of a variable declared without initialiser: a
@@ -365,15 +339,15 @@ func (x *executor) zeroOf(v *ir.Var, pos token.Pos) value {
 func (x *executor) assign(s *ir.Assign, st *state) {
 	v := x.eval(s.X, st)
 	if s.Field == "" {
-		st.env[s.Var] = x.name(s.Var, v, st)
+		st.Env[s.Var] = x.name(s.Var, v, st)
 		return
 	}
-	old := st.env[s.Var]
+	old := st.Env[s.Var]
 	if old.dim3 != nil && v.t != nil && !v.t.IsBool() {
 		if i := fieldIndex(s.Field); i >= 0 {
 			d := *old.dim3
 			d[i] = sym.Resize(v.t, 32, false)
-			st.env[s.Var] = value{dim3: &d}
+			st.Env[s.Var] = value{dim3: &d}
 			return
 		}
 	}
@@ -383,10 +357,10 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 			rec[k] = f
 		}
 		rec[s.Field] = x.nameField(s.Var.Name+"."+s.Field, v)
-		st.env[s.Var] = value{rec: rec}
+		st.Env[s.Var] = value{rec: rec}
 		return
 	}
-	st.env[s.Var] = value{}
+	st.Env[s.Var] = value{}
 }
 
 // nameField names a size not yet named after the field it is stored in
@@ -416,21 +390,6 @@ func fieldIndex(f string) int {
 	return -1
 }
 
-func (x *executor) ifStmt(s *ir.If, st *state) *state {
-	c := x.cond(s.Cond, st)
-	var t, e *state
-	if ts := st.assume(c); ts != nil {
-		t = x.block(s.Then, ts)
-	}
-	if es := st.assume(sym.BNot(c)); es != nil {
-		e = es
-		if s.Else != nil {
-			e = x.stmt(s.Else, es)
-		}
-	}
-	return x.join(st, []*state{t, e})
-}
-
 // loop runs one iteration with the variables the loop assigns havocked:
 // launches inside see some iteration; after the loop those variables are
 // unknown.
@@ -440,20 +399,18 @@ func (x *executor) loop(s *ir.Loop, st *state) *state {
 		return nil
 	}
 	for _, v := range assigned(s) {
-		st.env[v] = x.unknown(v.Name, s.P, v.Type)
+		st.Env[v] = x.unknown(v.Name, s.P, v.Type)
 	}
 	x.cut["host loops havocked"]++
 	entry := st
 	if s.Cond != nil {
-		if body := st.assume(x.cond(s.Cond, st)); body != nil {
+		if body := st.Assume(x.cond(s.Cond, st)); body != nil {
 			st = body
 		} else {
 			return entry
 		}
 	}
-	x.loops = append(x.loops, &breakCtx{})
-	x.block(s.Body, st.clone())
-	x.loops = x.loops[:len(x.loops)-1]
+	x.m.Body(s.Body, st.Clone())
 	// After the loop: the havocked entry state (any number of iterations
 	// ran); the body's effects on assigned variables are havocked already.
 	return entry
@@ -473,82 +430,11 @@ func assigned(s *ir.Loop) []*ir.Var {
 	return out
 }
 
-func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
-	tag := x.eval(s.Tag, st)
-	var matched []*sym.Term
-	x.loops = append(x.loops, &breakCtx{})
-	var carry *state
-	var def *ir.Case
-	for _, c := range s.Cases {
-		if c.Default {
-			def = c
-		}
-	}
-	conds := map[*ir.Case]*sym.Term{}
-	for _, c := range s.Cases {
-		var alts []*sym.Term
-		for _, v := range c.Values {
-			cv := x.eval(v, st)
-			if tag.t != nil && cv.t != nil && !tag.t.IsBool() && !cv.t.IsBool() {
-				alts = append(alts, sym.Eq(tag.t, sym.Resize(cv.t, tag.t.Width, true)))
-			} else {
-				alts = append(alts, x.newVar("case", false, unknownVar, 0, false, c.P))
-			}
-		}
-		conds[c] = sym.BOr(alts...)
-		matched = append(matched, alts...)
-	}
-	var outs []*state
-	for _, c := range s.Cases {
-		cond := conds[c]
-		if c == def {
-			cond = sym.BOr(cond, sym.BNot(sym.BOr(matched...)))
-		}
-		entry := st.assume(cond)
-		in := x.join(st, []*state{entry, carry})
-		carry = nil
-		if in != nil {
-			carry = x.block(&ir.Block{Stmts: c.Body}, in)
-		}
-	}
-	ctx := x.loops[len(x.loops)-1]
-	x.loops = x.loops[:len(x.loops)-1]
-	outs = append(outs, ctx.breaks...)
-	outs = append(outs, carry)
-	if def == nil {
-		outs = append(outs, st.assume(sym.BNot(sym.BOr(matched...))))
-	}
-	return x.join(st, outs)
-}
-
-// join merges states derived from base: the path condition becomes
-// base ∧ (e1 ∨ e2 ∨ …) and values become ite chains over the extras.
+// join merges states derived from base (interp.Join): the path
+// condition becomes base ∧ (e1 ∨ e2 ∨ …) and values become ite chains
+// over the extras.
 func (x *executor) join(base *state, sts []*state) *state {
-	var out *state
-	for _, s := range sts {
-		if s == nil {
-			continue
-		}
-		if out == nil {
-			out = s
-			continue
-		}
-		out = x.join2(base, out, s)
-	}
-	return out
-}
-
-func (x *executor) join2(base, a, b *state) *state {
-	pc, eb := sym.JoinPC(base.pc, a.pc, b.pc)
-	out := &state{env: map[*ir.Var]value{}, pc: pc}
-	for v, bv := range b.env {
-		av, ok := a.env[v]
-		if !ok {
-			continue
-		}
-		out.env[v] = mergeValue(eb, bv, av)
-	}
-	return out
+	return interp.Join[value, struct{}](x, base, sts...)
 }
 
 // mergeValue is ite(c, a, b) on values.

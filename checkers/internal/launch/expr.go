@@ -3,6 +3,7 @@ package launch
 import (
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/internal/interp"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -20,14 +21,14 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 			return value{t: sym.Const(t.Bits, uint64(e.Val))}
 		}
 	case *ir.VarRef:
-		if v, ok := st.env[e.Var]; ok {
+		if v, ok := st.Env[e.Var]; ok {
 			return v
 		}
 		if e.Var.Kind == ir.GlobalVar || e.Var.Kind == ir.ConstVar {
 			return x.unknown(e.Var.Name, e.P, e.Var.Type)
 		}
 		v := x.unknown(e.Var.Name, e.P, e.Var.Type)
-		st.env[e.Var] = v
+		st.Env[e.Var] = v
 		return v
 	case *ir.Unary:
 		return x.unary(e, st)
@@ -428,19 +429,16 @@ func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []v
 	}
 	callee := st
 	if f != nil {
-		callee = &state{env: map[*ir.Var]value{}, pc: st.pc}
+		callee = interp.NewState[value](st.PC, struct{}{})
 		for i, p := range params {
 			if i < len(args) {
-				callee.env[p] = args[i]
+				callee.Env[p] = args[i]
 			}
 		}
 	}
 	fr := &frame{fn: f, call: e.P}
 	x.frames = append(x.frames, fr)
-	savedLoops := x.loops
-	x.loops = nil
-	end := x.block(body, callee)
-	x.loops = savedLoops
+	end := x.m.Call(body, callee)
 	x.frames = x.frames[:len(x.frames)-1]
 	if end != nil {
 		fr.returns = append(fr.returns, end)
@@ -450,16 +448,16 @@ func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []v
 	if out == nil {
 		// Every path through the callee ended (a failed check): so does
 		// the caller's.
-		st.pc = append(st.pc, sym.False)
+		st.PC = append(st.PC, sym.False)
 		return value{}
 	}
 	if f == nil {
 		// A lambda shares the caller's variables: take its merged state.
-		for k, v := range out.env {
-			st.env[k] = v
+		for k, v := range out.Env {
+			st.Env[k] = v
 		}
 	}
-	st.pc = out.pc
+	st.PC = out.PC
 	return x.returnValue(st, fr)
 }
 
@@ -481,7 +479,7 @@ func (x *executor) returnValue(st *state, fr *frame) value {
 			out = v
 			continue
 		}
-		extra := sym.BAnd(fr.returns[i].pc[min(len(st.pc), len(fr.returns[i].pc)):]...)
+		extra := sym.BAnd(fr.returns[i].PC[min(len(st.PC), len(fr.returns[i].PC)):]...)
 		out = mergeValue(extra, v, out)
 	}
 	return out
@@ -492,7 +490,7 @@ func (x *executor) returnValue(st *state, fr *frame) value {
 // undefined tensor throws) constrains only its side.
 func (x *executor) condExpr(e *ir.Cond, st *state) value {
 	c := x.cond(e.C, st)
-	ts, es := st.assume(c), st.assume(sym.BNot(c))
+	ts, es := st.Assume(c), st.Assume(sym.BNot(c))
 	var a, b value
 	if ts != nil {
 		a = x.eval(e.X, ts)
@@ -504,9 +502,9 @@ func (x *executor) condExpr(e *ir.Cond, st *state) value {
 		if sub == nil {
 			continue
 		}
-		for k, v := range sub.env {
-			if _, ok := st.env[k]; !ok {
-				st.env[k] = v
+		for k, v := range sub.Env {
+			if _, ok := st.Env[k]; !ok {
+				st.Env[k] = v
 			}
 		}
 	}
@@ -514,12 +512,12 @@ func (x *executor) condExpr(e *ir.Cond, st *state) value {
 	case ts == nil && es == nil:
 		return value{}
 	case ts == nil:
-		st.pc = es.pc
+		st.PC = es.PC
 		return b
 	case es == nil:
-		st.pc = ts.pc
+		st.PC = ts.PC
 		return a
 	}
-	st.pc, _ = sym.JoinPC(st.pc, ts.pc, es.pc)
+	st.PC, _ = sym.JoinPC(st.PC, ts.PC, es.PC)
 	return mergeValue(c, a, b)
 }

@@ -160,7 +160,7 @@ func (x *executor) optional(e *ir.Call, recv value, args []value, st *state) (va
 	case strings.HasSuffix(name, "data_ptr") && self.absent != nil && self.ten != nil:
 		// data_ptr() of an undefined tensor throws: the path goes on
 		// only where the tensor is defined.
-		st.pc = append(st.pc, sym.BNot(self.absent))
+		st.PC = append(st.PC, sym.BNot(self.absent))
 	}
 	return value{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 
+	"github.com/cudavet/cudavet/checkers/internal/interp"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -36,8 +37,8 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 	}
 	if p.Ptr.Region != nil && size > 0 {
 		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
-			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.pc...), Ops: ops,
-			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.ep.block, WarpEpoch: st.ep.warp, Null: nullOf(p.Ptr)}
+			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.PC...), Ops: ops,
+			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.X.block, WarpEpoch: st.X.warp, Null: nullOf(p.Ptr)}
 		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
 			a.Align, a.Vector = vt.Align, vt.String()
 			if a.Align <= 0 {
@@ -127,19 +128,16 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		}
 		return x.opaqueVar("call", e.P, e.T)
 	}
-	callee := &state{env: map[*ir.Var]Value{}, pc: st.pc, ep: st.ep}
+	callee := interp.NewState[Value](st.PC, st.X)
 	for i, p := range f.Params {
 		if i < len(args) {
-			callee.env[p] = args[i]
+			callee.Env[p] = args[i]
 		}
 	}
 	fr := &frame{fn: f}
 	x.frames = append(x.frames, fr)
 	x.inline = append(x.inline, e.P)
-	savedLoops := x.loops
-	x.loops = nil
-	end := x.block(f.Body, callee)
-	x.loops = savedLoops
+	end := x.m.Call(f.Body, callee)
 	x.inline = x.inline[:len(x.inline)-1]
 	x.frames = x.frames[:len(x.frames)-1]
 	if end != nil {
@@ -147,7 +145,7 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		fr.retVals = append(fr.retVals, Value{})
 	}
 	x.refOut(e, f, fr, st)
-	st.ep = returnEpochs(fr, st)
+	st.X = returnEpochs(fr, st)
 	return x.returnValue(e, fr, st)
 }
 
@@ -174,7 +172,7 @@ func (x *executor) returnValue(e *ir.Call, fr *frame, st *state) Value {
 			continue
 		}
 		rs := fr.returns[i]
-		extra := sym.BAnd(rs.pc[min(len(st.pc), len(rs.pc)):]...)
+		extra := sym.BAnd(rs.PC[min(len(st.PC), len(rs.PC)):]...)
 		m := mergeValue(extra, v, *out)
 		out = &m
 	}
@@ -191,7 +189,7 @@ func (x *executor) refOut(e *ir.Call, f *ir.Func, fr *frame, st *state) {
 			continue
 		}
 		if r, ok := e.Args[i].(*ir.VarRef); ok {
-			st.env[r.Var] = x.freshVar(r.Var.Name, e.P, r.Var.Type)
+			st.Env[r.Var] = x.freshVar(r.Var.Name, e.P, r.Var.Type)
 		}
 	}
 }

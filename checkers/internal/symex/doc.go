@@ -18,7 +18,9 @@
 //     under which it is nullptr (null.go), which each access records.
 //   - One state per program point: branches run both sides and merge at
 //     their join (values become ite over the branch conditions), so there
-//     is no path explosion; events keep their own path conditions.
+//     is no path explosion; events keep their own path conditions. The
+//     states, their merging and the statements that only move control
+//     are the core shared with the launcher analysis (package interp).
 //   - Loops run one symbolic iteration k standing for every iteration
 //     (loop.go): induction variables take exact values v0 + k·step, other
 //     loop-carried values are havocked. Device functions are inlined.

@@ -74,8 +74,8 @@ type WarpEvent struct {
 // barrier records a barrier and advances the epochs; __syncwarp is also
 // a warp event (its mask must cover the lanes that reach it).
 func (x *executor) barrier(e *ir.Sync, mask Value, st *state) {
-	x.t.Barriers = append(x.t.Barriers, &BarrierEvent{Node: e, Pos: e.P, PC: append([]*sym.Term(nil), st.pc...),
-		Epoch: st.ep.block, WarpEpoch: st.ep.warp, Inline: append([]token.Pos(nil), x.inline...)})
+	x.t.Barriers = append(x.t.Barriers, &BarrierEvent{Node: e, Pos: e.P, PC: append([]*sym.Term(nil), st.PC...),
+		Epoch: st.X.block, WarpEpoch: st.X.warp, Inline: append([]token.Pos(nil), x.inline...)})
 	if e.Kind == ir.SyncWarp {
 		if e.Mask == nil {
 			mask = Value{T: sym.Const(32, 0xffffffff)}
@@ -85,9 +85,9 @@ func (x *executor) barrier(e *ir.Sync, mask Value, st *state) {
 	one := sym.Const(64, 1)
 	switch e.Kind {
 	case ir.SyncBlock, ir.SyncGrid:
-		st.ep = epochs{sym.Add(st.ep.block, one), sym.Add(st.ep.warp, one)}
+		st.X = epochs{sym.Add(st.X.block, one), sym.Add(st.X.warp, one)}
 	case ir.SyncWarp, ir.SyncTile:
-		st.ep.warp = sym.Add(st.ep.warp, one)
+		st.X.warp = sym.Add(st.X.warp, one)
 	}
 }
 
@@ -97,8 +97,8 @@ func (x *executor) warpEvent(n ir.Expr, mask Value, st *state) {
 		return
 	}
 	x.t.WarpEvents = append(x.t.WarpEvents, &WarpEvent{Node: n, Pos: n.Pos(), Mask: mask.T,
-		PC: append([]*sym.Term(nil), st.pc...), Exited: sym.BOr(x.exits...),
-		Epoch: st.ep.block, WarpEpoch: st.ep.warp, Inline: append([]token.Pos(nil), x.inline...)})
+		PC: append([]*sym.Term(nil), st.PC...), Exited: sym.BOr(x.exits...),
+		Epoch: st.X.block, WarpEpoch: st.X.warp, Inline: append([]token.Pos(nil), x.inline...)})
 }
 
 // returnEpochs merges the epochs of an inlined callee's return states:
@@ -108,16 +108,16 @@ func returnEpochs(fr *frame, st *state) epochs {
 	for i := len(fr.returns) - 1; i >= 0; i-- {
 		rs := fr.returns[i]
 		if out == nil {
-			e := rs.ep
+			e := rs.X
 			out = &e
 			continue
 		}
-		extra := sym.BAnd(rs.pc[min(len(st.pc), len(rs.pc)):]...)
-		m := rs.ep.merge(extra, *out)
+		extra := sym.BAnd(rs.PC[min(len(st.PC), len(rs.PC)):]...)
+		m := rs.X.merge(extra, *out)
 		out = &m
 	}
 	if out == nil || out.block == nil {
-		return st.ep
+		return st.X
 	}
 	return *out
 }
@@ -164,7 +164,7 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 	}
 	var endB, endW *sym.Term
 	if next != nil {
-		endB, endW = next.ep.block, next.ep.warp
+		endB, endW = next.X.block, next.X.warp
 	}
 	return epochs{one(e0.block, it.block, endB), one(e0.warp, it.warp, endW)}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 
+	"github.com/cudavet/cudavet/checkers/internal/interp"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -35,17 +36,18 @@ func Exec(ctx context.Context, f *ir.Func, spec *Spec, opts Options) *Trace {
 	}
 	x := &executor{ctx: ctx, opts: opts, spec: spec, regions: map[*ir.Var]*Region{},
 		t: &Trace{Func: f, Spec: spec, Vars: map[string]*VarInfo{}}}
+	x.m.I = x
 	for _, v := range spec.Vars {
 		x.t.Vars[v.Term.Name] = v
 	}
 	x.geometry()
-	st := &state{env: map[*ir.Var]Value{}, ep: zeroEpochs()}
+	st := interp.NewState[Value](nil, zeroEpochs())
 	x.bindParams(f, st)
 	x.t.Assumptions = append(x.t.Assumptions, spec.Assume...)
 	if f.Body != nil {
 		fr := &frame{fn: f}
 		x.frames = append(x.frames, fr)
-		x.block(f.Body, st)
+		x.m.Block(f.Body, st)
 	}
 	return x.t
 }
@@ -57,7 +59,7 @@ type executor struct {
 	t       *Trace
 	regions map[*ir.Var]*Region
 	frames  []*frame
-	loops   []*loopCtx
+	m       interp.Machine[Value, epochs] // the path-merging core (its Interp: interp.go)
 	steps   int
 	fresh   int
 	inline  []token.Pos
@@ -73,40 +75,10 @@ type frame struct {
 	retVals []Value
 }
 
-// loopCtx collects the states leaving the innermost loop or switch.
-type loopCtx struct {
-	breaks, continues []*state
-	isSwitch          bool
-}
-
 // state is the environment and path condition of the execution at one
-// program point (one state per point: branches merge at their join).
-type state struct {
-	env map[*ir.Var]Value
-	pc  []*sym.Term
-	ep  epochs // barriers passed so far (epoch.go)
-}
-
-func (s *state) clone() *state {
-	env := make(map[*ir.Var]Value, len(s.env))
-	for k, v := range s.env {
-		env[k] = v
-	}
-	return &state{env: env, pc: append([]*sym.Term(nil), s.pc...), ep: s.ep}
-}
-
-// assume returns a copy of s constrained by c (nil if c is false).
-func (s *state) assume(c *sym.Term) *state {
-	if c == nil || c.IsTrue() {
-		return s.clone()
-	}
-	if c.IsFalse() {
-		return nil
-	}
-	n := s.clone()
-	n.pc = append(n.pc, c)
-	return n
-}
+// program point (one state per point: branches merge at their join), with
+// the barriers passed so far (epoch.go).
+type state = interp.State[Value, epochs]
 
 // geometry registers the thread-geometry variables and their limits: the
 // CUDA limits (blockDim.x,y <= 1024, z <= 64, product <= 1024; gridDim.x
@@ -158,18 +130,18 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 				x.t.Vars[term.Name].Uniform = true
 				x.t.Vars[term.Name].Param = true
 			}
-			st.env[p] = Value{T: term}
+			st.Env[p] = Value{T: term}
 		case *ir.BoolType:
 			if term := x.spec.Params[p]; term != nil && term.IsBool() {
-				st.env[p] = Value{T: term}
+				st.Env[p] = Value{T: term}
 				continue
 			}
-			st.env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
+			st.Env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
 			x.t.Vars[p.Name].Uniform = true
 			x.t.Vars[p.Name].Param = true
 		case *ir.PointerType:
 			r := x.paramRegion(p, t)
-			st.env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}
+			st.Env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}
 		}
 	}
 }

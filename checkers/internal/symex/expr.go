@@ -118,14 +118,14 @@ func (x *executor) markOpaque(t *sym.Term) {
 // evalUnder evaluates e on st with c added to the path condition (for
 // conditionally evaluated operands). Variables it introduces are kept.
 func (x *executor) evalUnder(e ir.Expr, st *state, c *sym.Term) Value {
-	sub := st.assume(c)
+	sub := st.Assume(c)
 	if sub == nil {
 		return x.freshVar("dead", e.Pos(), e.Type())
 	}
 	v := x.eval(e, sub)
-	for k, val := range sub.env {
-		if _, ok := st.env[k]; !ok {
-			st.env[k] = val
+	for k, val := range sub.Env {
+		if _, ok := st.Env[k]; !ok {
+			st.Env[k] = val
 		}
 	}
 	return v
@@ -138,16 +138,16 @@ func isMemory(v *ir.Var) bool {
 func (x *executor) varRef(e *ir.VarRef, st *state) Value {
 	v := e.Var
 	if at, ok := v.Type.(*ir.ArrayType); ok {
-		if val, ok := st.env[v]; ok {
+		if val, ok := st.Env[v]; ok {
 			return val
 		}
 		return Value{Ptr: &Pointer{Region: x.arrayRegion(v, at), Off: sym.Const(64, 0)}}
 	}
-	if val, ok := st.env[v]; ok {
+	if val, ok := st.Env[v]; ok {
 		return val
 	}
 	val := x.freshVar(v.Name, e.P, v.Type)
-	st.env[v] = val
+	st.Env[v] = val
 	return val
 }
 
@@ -422,7 +422,7 @@ func (x *executor) ptrCompare(e *ir.Binary, a, b Value, ops []*Op) Value {
 // op records an overflow-prone operation and returns it as a list.
 func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st *state, in []*Op) []*Op {
 	o := &Op{Node: n, Pos: n.Pos(), Kind: kind, X: a, Y: b, Signed: it.Signed, Type: it,
-		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...), In: in}
+		PC: append([]*sym.Term(nil), st.PC...), Inline: append([]token.Pos(nil), x.inline...), In: in}
 	x.t.Ops = append(x.t.Ops, o)
 	return []*Op{o}
 }
@@ -480,7 +480,7 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 // it "overflows" when the value does not survive the narrowing).
 func (x *executor) truncOp(e *ir.Convert, src *sym.Term, t *ir.IntType, st *state, in []*Op) []*Op {
 	o := &Op{Node: e, Pos: e.P, Kind: sym.OpTrunc, X: src, Signed: isSigned(e.X.Type()), Type: t,
-		PC: append([]*sym.Term(nil), st.pc...), Inline: append([]token.Pos(nil), x.inline...), In: in}
+		PC: append([]*sym.Term(nil), st.PC...), Inline: append([]token.Pos(nil), x.inline...), In: in}
 	x.t.Ops = append(x.t.Ops, o)
 	return []*Op{o}
 }

@@ -35,19 +35,19 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		// then covers the others, each entered with the condition true.
 		x.firstIteration(l, st)
 	}
-	iter := st.clone()
+	iter := st.Clone()
 	k := x.t.register(x.name(fmt.Sprintf("iter@%d", x.posLabel(l.P))), 64, Choice, "iteration", l.P, false)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
 	itEp := x.iterationEpochs(l, k)
-	iter.ep = itEp
+	iter.X = itEp
 	exact := true
 	for _, v := range assigned {
 		if val, ok := x.induction(l, v, st, k); ok {
-			iter.env[v] = val
+			iter.Env[v] = val
 			continue
 		}
 		exact = false
-		iter.env[v] = x.freshVar("loop."+v.Name, l.P, v.Type)
+		iter.Env[v] = x.freshVar("loop."+v.Name, l.P, v.Type)
 	}
 	if exact {
 		x.t.Stats.LoopsSummarised++
@@ -63,20 +63,17 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 				x.t.Vars[k.Name].Deps = append(x.t.Vars[k.Name].Deps, v.Name)
 			}
 		}
-		iter = iter.assume(x.truth(cv, l.Cond))
+		iter = iter.Assume(x.truth(cv, l.Cond))
 		if iter == nil {
 			return x.exitState(l, st, assigned)
 		}
 	}
-	lc := &loopCtx{}
-	x.loops = append(x.loops, lc)
-	body := x.block(l.Body, iter)
-	x.loops = x.loops[:len(x.loops)-1]
-	next := x.joinAll(iter, append([]*state{body}, lc.continues...))
+	body, lc := x.m.Body(l.Body, iter)
+	next := x.joinAll(iter, append([]*state{body}, lc.Continues...))
 	if next != nil && l.Post != nil {
 		next = x.block(l.Post, next)
 	}
-	exitEp := x.loopEpochs(l, st.ep, itEp, next, k)
+	exitEp := x.loopEpochs(l, st.X, itEp, next, k)
 	if next != nil && l.Cond != nil {
 		// The condition on the updated values: where a wrapped counter
 		// would keep the loop going.
@@ -84,17 +81,14 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		x.sink(SinkLoopBound, l.P, cv.Ops)
 	}
 	out := x.exitState(l, st, assigned)
-	out.ep = exitEp
+	out.X = exitEp
 	return out
 }
 
 // firstIteration runs a do-while body once on the entry state.
 func (x *executor) firstIteration(l *ir.Loop, st *state) {
-	lc := &loopCtx{}
-	x.loops = append(x.loops, lc)
-	end := x.block(l.Body, st.clone())
-	x.loops = x.loops[:len(x.loops)-1]
-	if end = x.joinAll(st, append([]*state{end}, lc.continues...)); end != nil && l.Cond != nil {
+	end, lc := x.m.Body(l.Body, st.Clone())
+	if end = x.joinAll(st, append([]*state{end}, lc.Continues...)); end != nil && l.Cond != nil {
 		cv := x.eval(l.Cond, end)
 		x.sink(SinkLoopBound, l.P, cv.Ops)
 	}
@@ -103,9 +97,9 @@ func (x *executor) firstIteration(l *ir.Loop, st *state) {
 // exitState is the state after the loop: the variables it assigns are
 // havocked (breaks and the final iteration are not told apart).
 func (x *executor) exitState(l *ir.Loop, st *state, assigned []*ir.Var) *state {
-	out := st.clone()
+	out := st.Clone()
 	for _, v := range assigned {
-		out.env[v] = x.freshVar("after."+v.Name, l.P, v.Type)
+		out.Env[v] = x.freshVar("after."+v.Name, l.P, v.Type)
 	}
 	return out
 }
@@ -117,7 +111,7 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 	if !ok {
 		return Value{}, false
 	}
-	v0, ok := st.env[v]
+	v0, ok := st.Env[v]
 	if !ok || v0.T == nil {
 		return Value{}, false
 	}

@@ -3,29 +3,68 @@ package symex
 import (
 	"go/token"
 
+	"github.com/cudavet/cudavet/checkers/internal/interp"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
+// The executor is the core's Interp (package interp): the core runs
+// blocks, branches, switches, break, continue, return and assume, and
+// merges the paths; the executor evaluates, runs the other statements
+// and summarises loops.
+
 // block executes statements in order; it returns the state that falls
 // through (nil when every path left by return, break or continue).
-func (x *executor) block(b *ir.Block, st *state) *state {
-	if b == nil {
-		return st
+func (x *executor) block(b *ir.Block, st *state) *state { return x.m.Block(b, st) }
+
+// Step charges one statement; past MaxSteps (or once the context is
+// done) the trace is Truncated.
+func (x *executor) Step() bool { return x.step() }
+
+// Live: a device path ends only by return, break or continue.
+func (x *executor) Live(*state) bool { return true }
+
+// Cond is the truth of a condition.
+func (x *executor) Cond(e ir.Expr, st *state) *sym.Term { return x.cond(e, st) }
+
+// Eval is the value of an expression.
+func (x *executor) Eval(e ir.Expr, st *state) Value { return x.eval(e, st) }
+
+// Loop summarises a loop (loop.go).
+func (x *executor) Loop(l *ir.Loop, st *state) *state { return x.loop(l, st) }
+
+// Merge is ite(c, a, b) on values.
+func (x *executor) Merge(c *sym.Term, a, b Value) Value { return mergeValue(c, a, b) }
+
+// MergeX merges the barrier epochs of two paths.
+func (x *executor) MergeX(c *sym.Term, a, b epochs) epochs { return a.merge(c, b) }
+
+// Return records a return in the executing function's frame; a return of
+// the kernel itself is a thread's exit.
+func (x *executor) Return(st *state, v Value) {
+	fr := x.frames[len(x.frames)-1]
+	fr.returns = append(fr.returns, st)
+	fr.retVals = append(fr.retVals, v)
+	if len(x.frames) == 1 {
+		x.exits = append(x.exits, sym.BAnd(st.PC...))
 	}
-	for _, s := range b.Stmts {
-		if st == nil || !x.step() {
-			return nil
-		}
-		st = x.stmt(s, st)
-	}
-	return st
 }
 
-func (x *executor) stmt(s ir.Stmt, st *state) *state {
+// CaseCond is tag == val, or an opaque condition when either is not an
+// integer of the tag's width.
+func (x *executor) CaseCond(tag Value, val ir.Expr, c *ir.Case, st *state) *sym.Term {
+	if tag.T != nil {
+		cv := x.eval(val, st)
+		if cv.T != nil && cv.T.Width == tag.T.Width {
+			return sym.Eq(tag.T, cv.T)
+		}
+	}
+	return x.opaqueBool("case", "case", c.P)
+}
+
+// Simple runs the statements that do not move control.
+func (x *executor) Simple(s ir.Stmt, st *state) *state {
 	switch s := s.(type) {
-	case *ir.Block:
-		return x.block(s, st)
 	case *ir.DeclStmt:
 		x.decl(s, st)
 	case *ir.Assign:
@@ -35,44 +74,10 @@ func (x *executor) stmt(s ir.Stmt, st *state) *state {
 		x.access(s, s.Ptr, s.Index, s.Field, true, val, st)
 	case *ir.ExprStmt:
 		x.eval(s.X, st)
-	case *ir.If:
-		return x.ifStmt(s, st)
-	case *ir.Loop:
-		return x.loop(s, st)
-	case *ir.Switch:
-		return x.switchStmt(s, st)
-	case *ir.Break:
-		if n := len(x.loops); n > 0 {
-			x.loops[n-1].breaks = append(x.loops[n-1].breaks, st)
-		}
-		return nil
-	case *ir.Continue:
-		for i := len(x.loops) - 1; i >= 0; i-- {
-			if !x.loops[i].isSwitch {
-				x.loops[i].continues = append(x.loops[i].continues, st)
-				break
-			}
-		}
-		return nil
-	case *ir.Return:
-		fr := x.frames[len(x.frames)-1]
-		var v Value
-		if s.X != nil {
-			v = x.eval(s.X, st)
-		}
-		fr.returns = append(fr.returns, st)
-		fr.retVals = append(fr.retVals, v)
-		if len(x.frames) == 1 {
-			x.exits = append(x.exits, sym.BAnd(st.pc...))
-		}
-		return nil
-	case *ir.Assume:
-		c := x.cond(s.Cond, st)
-		return st.assume(c)
 	case *ir.UnknownStmt:
 		x.t.Stats.Unknowns++
 		for _, v := range s.Writes {
-			st.env[v] = x.opaqueVar("unknown", s.P, v.Type)
+			st.Env[v] = x.opaqueVar("unknown", s.P, v.Type)
 		}
 	case *ir.Launch:
 		// Host code: launches are the launcher analysis's business.
@@ -83,18 +88,18 @@ func (x *executor) stmt(s ir.Stmt, st *state) *state {
 func (x *executor) decl(s *ir.DeclStmt, st *state) {
 	v := s.Var
 	if at, ok := v.Type.(*ir.ArrayType); ok {
-		st.env[v] = Value{Ptr: &Pointer{Region: x.arrayRegion(v, at), Off: sym.Const(64, 0)}}
+		st.Env[v] = Value{Ptr: &Pointer{Region: x.arrayRegion(v, at), Off: sym.Const(64, 0)}}
 		return
 	}
 	if s.Init == nil {
-		st.env[v] = x.freshVar("uninit."+v.Name, s.P, v.Type)
+		st.Env[v] = x.freshVar("uninit."+v.Name, s.P, v.Type)
 		return
 	}
 	val := x.eval(s.Init, st)
 	if val.T == nil && val.Ptr == nil && val.R == nil {
 		val = x.freshVar(v.Name, s.P, v.Type)
 	}
-	st.env[v] = val
+	st.Env[v] = val
 }
 
 // arrayRegion returns the region of a __shared__, local or __constant__
@@ -153,49 +158,7 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 	if val.T == nil && val.Ptr == nil && val.R == nil {
 		val = x.freshVar(s.Var.Name, s.P, s.Var.Type)
 	}
-	st.env[s.Var] = val
-}
-
-func (x *executor) ifStmt(s *ir.If, st *state) *state {
-	c := x.cond(s.Cond, st)
-	thenSt := st.assume(c)
-	elseSt := st.assume(sym.BNot(c))
-	var t, e *state
-	if thenSt != nil {
-		t = x.block(s.Then, thenSt)
-	}
-	if elseSt != nil {
-		e = elseSt
-		if s.Else != nil {
-			e = x.stmt(s.Else, elseSt)
-		}
-	}
-	return x.join(st, c, t, e)
-}
-
-// join merges the states after a two-way branch on c from base: values
-// become ite(c, then, else); the path condition keeps what the branches
-// added, as a disjunction.
-func (x *executor) join(base *state, c *sym.Term, t, e *state) *state {
-	switch {
-	case t == nil:
-		return e
-	case e == nil:
-		return t
-	}
-	out := &state{env: map[*ir.Var]Value{}, pc: append([]*sym.Term(nil), base.pc...), ep: t.ep.merge(c, e.ep)}
-	te, ee := t.pc[len(base.pc):], e.pc[len(base.pc):]
-	if !(len(te) == 1 && len(ee) == 1 && te[0].Key() == c.Key() && ee[0].Key() == sym.BNot(c).Key()) {
-		out.pc = append(out.pc, sym.BOr(sym.BAnd(te...), sym.BAnd(ee...)))
-	}
-	for v, tv := range t.env {
-		ev, ok := e.env[v]
-		if !ok {
-			continue // declared in one branch only: out of scope
-		}
-		out.env[v] = mergeValue(c, tv, ev)
-	}
-	return out
+	st.Env[s.Var] = val
 }
 
 // mergeValue is ite(c, a, b) on values.
@@ -220,80 +183,9 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 }
 
 // joinAll merges states that reach one point from different paths, each
-// derived from base by adding to its path condition: the merged path
-// condition is base ∧ (e1 ∨ e2 ∨ …) and each value is the ite chain over
-// the extras e_i (the later state wins where several hold).
+// derived from base (interp.Join).
 func (x *executor) joinAll(base *state, sts []*state) *state {
-	var out *state
-	for _, s := range sts {
-		if s == nil {
-			continue
-		}
-		if out == nil {
-			out = s
-			continue
-		}
-		out = x.join2(base, out, s)
-	}
-	return out
-}
-
-// join2 merges two states derived from base.
-func (x *executor) join2(base, a, b *state) *state {
-	pc, eb := sym.JoinPC(base.pc, a.pc, b.pc)
-	out := &state{env: map[*ir.Var]Value{}, pc: pc, ep: b.ep.merge(eb, a.ep)}
-	for v, bv := range b.env {
-		av, ok := a.env[v]
-		if !ok {
-			continue // declared on one path only: out of scope
-		}
-		out.env[v] = mergeValue(eb, bv, av)
-	}
-	return out
-}
-
-func (x *executor) switchStmt(s *ir.Switch, st *state) *state {
-	tag := x.eval(s.Tag, st)
-	// Each case's own match condition; the default is entered when no
-	// case value matches (plus its own values, if it shares a label).
-	conds := make([]*sym.Term, len(s.Cases))
-	var matched []*sym.Term
-	for i, c := range s.Cases {
-		cond := sym.False
-		for _, v := range c.Values {
-			if tag.T != nil {
-				cv := x.eval(v, st)
-				if cv.T != nil && cv.T.Width == tag.T.Width {
-					cond = sym.BOr(cond, sym.Eq(tag.T, cv.T))
-					continue
-				}
-			}
-			cond = sym.BOr(cond, x.opaqueBool("case", "case", c.P))
-		}
-		conds[i] = cond
-		matched = append(matched, cond)
-	}
-	none := sym.BNot(sym.BOr(matched...))
-	hasDefault := false
-	for i, c := range s.Cases {
-		if c.Default {
-			conds[i] = sym.BOr(conds[i], none)
-			hasDefault = true
-		}
-	}
-	x.loops = append(x.loops, &loopCtx{isSwitch: true})
-	var fall *state
-	for i, c := range s.Cases {
-		entry := x.joinAll(st, []*state{st.assume(conds[i]), fall})
-		fall = x.block(&ir.Block{Stmts: c.Body}, entry)
-	}
-	lc := x.loops[len(x.loops)-1]
-	x.loops = x.loops[:len(x.loops)-1]
-	var skip *state
-	if !hasDefault {
-		skip = st.assume(none)
-	}
-	return x.joinAll(st, append(append([]*state{fall, skip}, lc.breaks...), lc.continues...))
+	return interp.Join[Value, epochs](x, base, sts...)
 }
 
 // posLabel is how a variable's name refers to a position: one plus its
