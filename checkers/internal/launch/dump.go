@@ -24,7 +24,19 @@ func Dump(w io.Writer, prog *ir.Program, cfg *Config) {
 	for _, ss := range res.Sites {
 		sites = append(sites, ss...)
 	}
-	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Launch.P < sites[j].Launch.P })
+	// One launch of a template dispatch is a site per instantiation:
+	// ordered by kernel name too, so that the output does not follow the
+	// map's order.
+	sort.SliceStable(sites, func(i, j int) bool {
+		a, b := sites[i], sites[j]
+		if a.Launch.P != b.Launch.P {
+			return a.Launch.P < b.Launch.P
+		}
+		if a.Launch.Kernel.Name != b.Launch.Kernel.Name {
+			return a.Launch.Kernel.Name < b.Launch.Kernel.Name
+		}
+		return a.Entry.Name < b.Entry.Name
+	})
 	for _, s := range sites {
 		pos := prog.Fset.Position(s.Launch.P)
 		fmt.Fprintf(w, "%s:%d: %s from %s\n", pos.Filename, pos.Line, s.Launch.Kernel.Name, s.Entry.Name)

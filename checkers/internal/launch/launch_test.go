@@ -184,3 +184,35 @@ func TestCacheReleasesPrograms(t *testing.T) {
 	}
 	t.Error("the cache still holds a collected program's entry")
 }
+
+// -dump=sizes prints the instantiations of one dispatched launch in the
+// order of their kernel names, the same bytes on every run (the sites come
+// from a map).
+func TestDumpOrder(t *testing.T) {
+	prog, err := frontend.Load(&frontend.Config{}, "testdata/rms_norm.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := NewConfig("the bundled models", model.Bundled(), false)
+	var first string
+	for i := 0; i < 8; i++ {
+		var b strings.Builder
+		Dump(&b, prog, cfg)
+		if i == 0 {
+			first = b.String()
+			continue
+		}
+		if b.String() != first {
+			t.Fatalf("run %d printed\n%s\nrun 0 printed\n%s", i, b.String(), first)
+		}
+	}
+	var heads []string
+	for _, l := range strings.Split(first, "\n") {
+		if strings.Contains(l, ": rms_norm_kernel<") {
+			heads = append(heads, l[strings.Index(l, ": ")+2:])
+		}
+	}
+	if len(heads) != 3 || !sort.StringsAreSorted(heads) {
+		t.Errorf("sites %q, want three in kernel-name order", heads)
+	}
+}
