@@ -74,6 +74,9 @@ func (w *walker) varRef(e *ir.VarRef) Fact {
 		v = a
 	}
 	f := w.c.vars[v] // an array's VarRef is its address: Uniform
+	if cf, ok := w.cur[v]; ok {
+		f = cf // its value here (flow.go)
+	}
 	if f.Level != Uniform {
 		f.Via = e.Var
 	}

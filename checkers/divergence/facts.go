@@ -32,10 +32,15 @@ type context struct {
 	loops  map[*ir.Loop]Fact   // divergent break control per loop
 	alias  map[*ir.Var]*ir.Var // local reference → the local variable it is bound to
 	scope  map[*ir.Var]Fact    // scalar local → the control at its declaration
-	ret    Fact                // returned value, joined with return control
-	out    []Fact              // per parameter: values written through it (T& or T*)
-	change bool
-	done   bool
+	// killable are the scalar locals whose value the walkers follow
+	// along the code (walker.cur, flow.go); conds, per loop, the fact
+	// of its condition evaluated after the body (last round).
+	killable map[*ir.Var]bool
+	conds    map[*ir.Loop]Fact
+	ret      Fact   // returned value, joined with return control
+	out      []Fact // per parameter: values written through it (T& or T*)
+	change   bool
+	done     bool
 }
 
 func newEngine() *engine {
@@ -65,7 +70,8 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 		fn: fn, params: params,
 		vars: map[*ir.Var]Fact{}, mem: map[*ir.Var]Fact{},
 		exprs: map[ir.Expr]Fact{}, loops: map[*ir.Loop]Fact{}, alias: map[*ir.Var]*ir.Var{}, scope: map[*ir.Var]Fact{},
-		out: make([]Fact, len(fn.Params)),
+		out:      make([]Fact, len(fn.Params)),
+		killable: killableVars(fn), conds: map[*ir.Loop]Fact{},
 	}
 	en.ctxs[k] = c
 	for i, p := range fn.Params {
@@ -75,12 +81,12 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 	// so the iteration ends after at most 3·|vars| rounds.
 	for {
 		c.change = false
-		(&walker{en: en, c: c}).block(stmts(fn.Body), ctrl{})
+		(&walker{en: en, c: c, cur: map[*ir.Var]Fact{}}).block(stmts(fn.Body), ctrl{})
 		if !c.change {
 			break
 		}
 	}
-	(&walker{en: en, c: c, record: true}).block(stmts(fn.Body), ctrl{})
+	(&walker{en: en, c: c, record: true, cur: map[*ir.Var]Fact{}}).block(stmts(fn.Body), ctrl{})
 	c.done = true
 	return c
 }
@@ -129,6 +135,7 @@ type walker struct {
 	en     *engine
 	c      *context
 	record bool
+	cur    map[*ir.Var]Fact // killable locals: the fact of their value here (flow.go)
 }
 
 func (w *walker) block(ss []ir.Stmt, k ctrl) exits {
@@ -149,7 +156,11 @@ func (w *walker) stmt(s ir.Stmt, k ctrl) exits {
 	case *ir.DeclStmt:
 		w.decl(s, k)
 	case *ir.Assign:
-		w.assign(s.Var, w.eval(s.X, k), k)
+		f := w.eval(s.X, k)
+		if s.Field != "" {
+			w.forget([]*ir.Var{s.Var}) // one field written: the others keep theirs
+		}
+		w.assignAt(s.Var, f, k, s.Field == "")
 	case *ir.Store:
 		f := join(w.eval(s.Val, k), control(join(w.eval(s.Ptr, k), w.eval(s.Index, k))))
 		w.storeTo(s.Ptr, f, k)
@@ -158,10 +169,14 @@ func (w *walker) stmt(s ir.Stmt, k ctrl) exits {
 	case *ir.If:
 		c := control(w.eval(s.Cond, k))
 		k2 := ctrl{cond: join(k.cond, c), ret: k.ret}
+		pre := w.snapshot()
 		ex := w.block(stmts(s.Then), k2)
+		then := w.cur
+		w.cur = pre
 		if s.Else != nil {
 			ex = ex.join(w.stmt(s.Else, k2))
 		}
+		w.cur = meet(then, w.cur)
 		return ex
 	case *ir.Loop:
 		return w.loop(s, k)
@@ -197,12 +212,31 @@ func (w *walker) loop(s *ir.Loop, k ctrl) exits {
 	if s.Init != nil {
 		w.block(stmts(s.Init), k)
 	}
+	assigned := assignedIn(s)
 	kb := ctrl{cond: join(k.cond, w.c.loops[s]), ret: k.ret}
-	kb.cond = join(kb.cond, control(w.eval(s.Cond, kb)))
+	// The condition where it is tested: on entry (not for a do-while),
+	// with the values the loop starts from, and after each iteration
+	// (last round's fact, below).
+	cond := w.c.conds[s]
+	if s.Kind != ir.DoWhileLoop {
+		cond = join(cond, w.eval(s.Cond, kb))
+	}
+	kb.cond = join(kb.cond, control(cond))
+	w.forget(assigned)
 	ex := w.block(stmts(s.Body), kb)
+	if hasContinue(stmts(s.Body)) {
+		w.forget(assigned) // a continue reaches the post statement from elsewhere
+	}
 	if s.Post != nil {
 		w.block(stmts(s.Post), kb)
 	}
+	if s.Cond != nil {
+		if after := control(w.eval(s.Cond, kb)); !same(join(w.c.conds[s], after), w.c.conds[s]) {
+			w.c.conds[s] = join(w.c.conds[s], after)
+			w.c.change = true
+		}
+	}
+	w.forget(assigned)
 	if brk := control(ex.brk); brk.Level > w.c.loops[s].Level {
 		w.c.loops[s] = brk
 		w.c.change = true
@@ -210,8 +244,17 @@ func (w *walker) loop(s *ir.Loop, k ctrl) exits {
 	return exits{ret: ex.ret}
 }
 
+// same reports whether two facts are the same as far as the fixpoint
+// goes (level, linearity, grain).
+func same(a, b Fact) bool {
+	return a.Level == b.Level && a.linear == b.linear && a.grain == b.grain
+}
+
 func (w *walker) switchStmt(s *ir.Switch, k ctrl) exits {
 	k2 := ctrl{cond: join(k.cond, control(w.eval(s.Tag, k))), ret: k.ret}
+	assigned := assignedIn(s)
+	w.forget(assigned)
+	defer w.forget(assigned)
 	var ex exits
 	var fall Fact // break control of a case that falls into the next one
 	for _, c := range s.Cases {
@@ -257,6 +300,7 @@ func (w *walker) decl(s *ir.DeclStmt, k ctrl) {
 		w.c.scope[v] = k.cond
 	}
 	if s.Init == nil {
+		w.forget([]*ir.Var{v})
 		return
 	}
 	f := w.eval(s.Init, k)
@@ -266,6 +310,7 @@ func (w *walker) decl(s *ir.DeclStmt, k ctrl) {
 		// so only the initial value's own dependence counts (later
 		// assignments still join their control).
 		w.c.update(w.c.vars, v, f)
+		w.setCur(v, f)
 		return
 	}
 	if !v.Ref || v.Kind != ir.LocalVar {
@@ -291,7 +336,12 @@ func (w *walker) resolve(v *ir.Var) *ir.Var {
 // assign joins f, and the control the assignment runs under, into v.
 // Shared, constant and global variables, and references bound to memory,
 // are memory: not tracked.
-func (w *walker) assign(v *ir.Var, f Fact, k ctrl) {
+func (w *walker) assign(v *ir.Var, f Fact, k ctrl) { w.assignAt(v, f, k, false) }
+
+// assignAt is assign; whole says the statement replaces v's value (a
+// plain assignment, not a field or a store through its address), which
+// then becomes its current fact.
+func (w *walker) assignAt(v *ir.Var, f Fact, k ctrl, whole bool) {
 	if v = w.resolve(v); v == nil {
 		return
 	}
@@ -308,6 +358,11 @@ func (w *walker) assign(v *ir.Var, f Fact, k ctrl) {
 			cond = Fact{}
 		}
 		w.c.update(w.c.vars, v, join(f, cond))
+		if whole {
+			w.setCur(v, join(f, cond))
+		} else {
+			w.forget([]*ir.Var{v})
+		}
 	case ir.ParamVar:
 		w.c.update(w.c.vars, v, join(f, k.cond))
 		if v.Ref && v.Index < len(w.c.out) {
@@ -373,7 +428,14 @@ func (w *walker) eval(e ir.Expr, k ctrl) Fact {
 	}
 	f := w.expr(e, k)
 	if w.record {
-		w.c.exprs[e] = f
+		// A loop's condition is evaluated twice (loop): its fact is
+		// the join.
+		if old, ok := w.c.exprs[e]; ok {
+			f2 := join(old, f)
+			w.c.exprs[e] = f2
+		} else {
+			w.c.exprs[e] = f
+		}
 	}
 	return f
 }

@@ -13,7 +13,7 @@ __global__ void copy_pages_kernel(float* __restrict__ dst,
   int done = 0;
   while (done < my_pages) {
     s_page[threadIdx.x] = src[(seq * 64 + done) * page_elems + threadIdx.x];
-    __syncthreads();  // want `__syncthreads\(\) is inside a loop whose trip count depends on threadIdx.x via done \(loop condition done < my_pages at line 14\)`
+    __syncthreads();  // want `__syncthreads\(\) is inside a loop whose trip count depends on threadIdx.x via my_pages \(loop condition done < my_pages at line 14\)`
     dst[(seq * 64 + done) * page_elems + threadIdx.x] = s_page[255 - threadIdx.x];
     ++done;
   }
