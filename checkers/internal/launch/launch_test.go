@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cudavet/cudavet/checkers/internal/model"
+	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
@@ -214,5 +215,40 @@ func TestDumpOrder(t *testing.T) {
 	}
 	if len(heads) != 3 || !sort.StringsAreSorted(heads) {
 		t.Errorf("sites %q, want three in kernel-name order", heads)
+	}
+}
+
+// A tensor the launcher never inspects (a caller-sized workspace) is not
+// bounded by the device's memory: read as fitting on the device, a region
+// carved from it at large sizes started past its end for every length it
+// could have.
+func TestUnsizedWorkspaceBound(t *testing.T) {
+	_, res := dump(t, "testdata/workspace.cu", NewConfig("the bundled models", model.Bundled(), false))
+	var site *Site
+	for _, ss := range res.Sites {
+		site = ss[0]
+	}
+	if site == nil {
+		t.Fatal("no launch")
+	}
+	var ws *sym.Term
+	for _, v := range site.Spec.Vars {
+		if v.Display == "numel(workspace)" {
+			ws = v.Term
+		}
+	}
+	if ws == nil {
+		t.Fatal("numel(workspace) is not a variable of the launch")
+	}
+	least := uint64(1<<63 - 1)
+	for _, a := range site.Spec.Assume {
+		if a.Op == sym.OpSle && a.Args[0] == ws {
+			if c, ok := a.Args[1].Const(); ok {
+				least = min(least, c)
+			}
+		}
+	}
+	if least != unsizedNumel {
+		t.Errorf("numel(workspace) <= %d, want %d", least, uint64(unsizedNumel))
 	}
 }

@@ -254,7 +254,7 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value, uses map[st
 		bytes := sym.Mul(numel, sym.Const(64, uint64(elem)))
 		b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
 	}
-	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, model.DeviceMemory/elem)))
+	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem))))
 	if b.x.dependsOnUnknown(a.ptr.off) {
 		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
 	}
@@ -325,8 +325,27 @@ func (b *specBuilder) shapeBound(t *tensor, uses map[string]bool) *sym.Term {
 			prod = sym.Mul(prod, f)
 		}
 	}
-	b.memory = append(b.memory, sym.Sle(prod, n), sym.Sle(n, sym.Int(64, maxNumel)))
+	b.memory = append(b.memory, sym.Sle(prod, n), sym.Sle(n, sym.Int(64, deviceBound(t, maxNumel))))
 	return n
+}
+
+// unsizedNumel bounds the elements of a tensor the launcher never
+// inspects: far past any device, short of 64-bit byte counts wrapping.
+const unsizedNumel = 1 << 56
+
+// deviceBound is the most elements t may have: bound, what fits on the
+// device, for a tensor whose shape the code inspects. One it never
+// inspects is the caller's to size (a workspace carved into per-batch
+// regions at offsets of the launch's sizes): read as fitting on the
+// device, its regions started past its end at sizes whose workspace would
+// not fit, and every store into them was reported, at sizes no caller can
+// reach. Its bound is unsizedNumel instead, so that an access is past its
+// end only where no length at all would hold it.
+func deviceBound(t *tensor, bound int64) int64 {
+	if t.inspected {
+		return bound
+	}
+	return unsizedNumel
 }
 
 // relevantFacts returns the facts of the analysis (tensor shapes,
