@@ -17,6 +17,9 @@ type indexKind struct {
 	param   *regexp.Regexp
 	scalars []string
 	rows    *regexp.Regexp
+	// sentinel: an entry may also be −1 ("none"), and the parameter need
+	// not be const (symex checks that the kernel never writes it).
+	sentinel bool
 }
 
 // indexKinds are the index tensors with a dimension a launch states:
@@ -27,7 +30,10 @@ type indexKind struct {
 //   - the positions of a rotary embedding: each a row of the cos/sin
 //     cache (max_position rows);
 //   - the experts a router picked for each token (topk_ids): each fewer
-//     than num_experts.
+//     than num_experts;
+//   - expert parallelism's expert map: a local expert, fewer than
+//     num_experts, or −1 for an expert of another rank; not const in
+//     vLLM, so it counts only where the kernel never writes it (symex).
 //
 // Slot mappings and sorted token lists are left out: their entries have
 // sentinels (−1 for padding, numel for an empty slot) that the kernels
@@ -46,10 +52,19 @@ var indexKinds = []indexKind{
 		param:   regexp.MustCompile(`^(topk_ids|topk_indices|expert_ids|expert_indices|selected_experts)(_ptr)?$`),
 		scalars: []string{"num_experts", "n_experts", "num_local_experts"},
 	},
+	{
+		// Expert parallelism's map from a global expert to this rank's
+		// local one, −1 for an expert another rank holds (vLLM's
+		// expert_map; the kernels skip −1).
+		param:    regexp.MustCompile(`^(expert_map|expert_maps|global_to_local_expert|local_expert_map)(_ptr)?$`),
+		scalars:  []string{"num_experts", "n_experts", "num_local_experts"},
+		sentinel: true,
+	},
 }
 
-// indexes fills Spec.Indexes: for each const integer pointer parameter
-// of kernel k an index kind names, the size of the dimension its
+// indexes fills Spec.Indexes (and Spec.Sentinels): for each const integer
+// pointer parameter of kernel k an index kind names (or any, for a kind
+// with a sentinel), the size of the dimension its
 // entries index, when the launch gives one.
 func (b *specBuilder) indexes(k *ir.Func) {
 	params := map[string]*ir.Var{}
@@ -64,18 +79,27 @@ func (b *specBuilder) indexes(k *ir.Func) {
 	}
 	for _, pp := range b.pending {
 		t := pp.t
-		if _, isInt := t.Elem.(*ir.IntType); !isInt || !t.Const {
+		if _, isInt := t.Elem.(*ir.IntType); !isInt {
 			continue
 		}
 		for _, kind := range indexKinds {
 			if !kind.param.MatchString(pp.p.Name) {
 				continue
 			}
+			if !t.Const && !kind.sentinel {
+				break
+			}
 			if n := b.indexBound(kind, params, ptrTensor); n != nil {
 				if b.spec.Indexes == nil {
 					b.spec.Indexes = map[*ir.Var]*sym.Term{}
 				}
 				b.spec.Indexes[pp.p] = n
+				if kind.sentinel {
+					if b.spec.Sentinels == nil {
+						b.spec.Sentinels = map[*ir.Var]bool{}
+					}
+					b.spec.Sentinels[pp.p] = true
+				}
 			}
 			break
 		}

@@ -15,7 +15,7 @@ func TestIndexes(t *testing.T) {
 	want := map[string]map[string]string{
 		"paged_kernel":   {"block_tables": "key_cache.size(0)"},
 		"rotary_kernel":  {"positions": "cos_sin_cache.size(0)"},
-		"experts_kernel": {"topk_ids": "num_experts"},
+		"experts_kernel": {"topk_ids": "num_experts", "expert_map": "num_experts"},
 		"other_kernel":   {},
 	}
 	seen := 0
@@ -38,6 +38,11 @@ func TestIndexes(t *testing.T) {
 		for p, sub := range w {
 			if !strings.Contains(got[p], sub) {
 				t.Errorf("%s: index bound of %s = %q, want one of %s", k.Name, p, got[p], sub)
+			}
+		}
+		for p := range sites[0].Spec.Sentinels {
+			if p.Name != "expert_map" {
+				t.Errorf("%s: %s may hold -1, want only expert_map", k.Name, p.Name)
 			}
 		}
 	}

@@ -59,9 +59,10 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 }
 
 // load returns the value a load from r at byte offset off reads: a fresh
-// unknown, or for an index region (Region.Index) an input in [0, size)
-// that a witness may choose, the same one for every load at that offset
-// (the kernel cannot write a const parameter).
+// unknown, or for an index region (Region.Index) an input in [Floor,
+// size) that a witness may choose, the same one for every load at that
+// offset (the kernel does not write the region: a const parameter, or
+// one it never writes through).
 func (x *executor) load(r *Region, off *sym.Term, pos token.Pos, t ir.Type) Value {
 	it, ok := t.(*ir.IntType)
 	if r.Index == nil || !ok || off == nil {
@@ -76,7 +77,7 @@ func (x *executor) load(r *Region, off *sym.Term, pos token.Pos, t ir.Type) Valu
 	info := x.t.Vars[name]
 	info.Source, info.Index = "an entry of "+r.Name, true
 	w := sym.Resize(v, 64, it.Signed)
-	x.t.Assumptions = append(x.t.Assumptions, sym.Sle(sym.Const(64, 0), w), sym.Slt(w, r.Index))
+	x.t.Assumptions = append(x.t.Assumptions, sym.Sle(sym.Int(64, r.Floor), w), sym.Slt(w, r.Index))
 	if r.loaded == nil {
 		r.loaded = map[string]Value{}
 	}

@@ -152,9 +152,12 @@ func (x *executor) paramRegion(p *ir.Var, t *ir.PointerType) *Region {
 		r.LenVar = n
 		r.Bytes = sym.Mul(n, sym.Const(64, uint64(r.ElemSize)))
 	}
-	if n := x.spec.Indexes[p]; n != nil && t.Const {
+	if n := x.spec.Indexes[p]; n != nil && (t.Const || (x.spec.Sentinels[p] && !writesThrough(x.t.Func, p))) {
 		if _, ok := t.Elem.(*ir.IntType); ok {
 			r.Index = n
+			if x.spec.Sentinels[p] {
+				r.Floor = -1
+			}
 		}
 	}
 	x.t.Regions = append(x.t.Regions, r)
@@ -193,4 +196,61 @@ func (x *executor) step() bool {
 		return false
 	}
 	return true
+}
+
+// writesThrough reports whether f may write through pointer parameter p:
+// a store or atomic whose address derives from p, or p (or a pointer
+// derived from it) passed to a call, whose callee might.
+func writesThrough(f *ir.Func, p *ir.Var) bool {
+	if f == nil || f.Body == nil {
+		return true
+	}
+	derived := map[*ir.Var]bool{p: true}
+	roots := func(e ir.Expr) bool {
+		found := false
+		ir.Inspect(e, func(n ir.Node) bool {
+			if r, ok := n.(*ir.VarRef); ok && derived[r.Var] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	// Local pointers assigned from p: twice over, for a chain of two.
+	for round := 0; round < 2; round++ {
+		ir.Inspect(f.Body, func(n ir.Node) bool {
+			switch n := n.(type) {
+			case *ir.DeclStmt:
+				if _, ok := n.Var.Type.(*ir.PointerType); ok && n.Init != nil && roots(n.Init) {
+					derived[n.Var] = true
+				}
+			case *ir.Assign:
+				if _, ok := n.Var.Type.(*ir.PointerType); ok && roots(n.X) {
+					derived[n.Var] = true
+				}
+			}
+			return true
+		})
+	}
+	writes := false
+	ir.Inspect(f.Body, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Store:
+			if roots(n.Ptr) {
+				writes = true
+			}
+		case *ir.Atomic:
+			if roots(n.Ptr) {
+				writes = true
+			}
+		case *ir.Call:
+			for _, a := range n.Args {
+				if _, ptr := a.Type().(*ir.PointerType); ptr && roots(a) {
+					writes = true
+				}
+			}
+		}
+		return !writes
+	})
+	return writes
 }

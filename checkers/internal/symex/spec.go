@@ -27,6 +27,11 @@ type Spec struct {
 	// input a witness may choose, in [0, size). Index tensors the launch
 	// does not describe keep the rule of every load (unknown).
 	Indexes map[*ir.Var]*sym.Term
+	// Sentinels are the Indexes parameters whose entries may also be −1,
+	// an entry that maps to nothing (an expert map's experts of other
+	// ranks), and that may be non-const: they index only where the
+	// kernel never writes through them.
+	Sentinels map[*ir.Var]bool
 	// Params maps a scalar integer parameter to the term it stands for
 	// (by default a variable named after it, of class Unknown).
 	Params map[*ir.Var]*sym.Term

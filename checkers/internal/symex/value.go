@@ -63,6 +63,9 @@ type Region struct {
 	// values by offset, so that one address reads one value.
 	Index  *sym.Term
 	loaded map[string]Value
+	// Floor is the least entry of an index region: 0, or −1 for a map
+	// with a "none" sentinel (Spec.Sentinels).
+	Floor int64
 }
 
 // Op is one execution of an integer operation that can leave the range of

@@ -10,8 +10,10 @@ __global__ void paged_kernel(float* __restrict__ out, const float* __restrict__ 
 __global__ void rotary_kernel(float* __restrict__ q, const int64_t* __restrict__ positions,
                               const float* __restrict__ cos_sin_cache) {}
 
-// Expert ids are below the num_experts the launch passes.
-__global__ void experts_kernel(int* __restrict__ counts, const int* __restrict__ topk_ids, const int num_experts) {}
+// Expert ids are below the num_experts the launch passes; so are the
+// entries of an expert map (or -1), const or not.
+__global__ void experts_kernel(int* __restrict__ counts, const int* __restrict__ topk_ids,
+                               int* __restrict__ expert_map, const int num_experts) {}
 
 // Not index tensors here: a block table the kernel may write, a slot
 // mapping (its −1 padding), an expert list without its count.
@@ -25,7 +27,8 @@ void launch_all(torch::Tensor& out, torch::Tensor& key_cache, torch::Tensor& blo
                                               block_tables.data_ptr<int>(), key_cache.size(1));
   rotary_kernel<<<positions.numel(), 128>>>(q.data_ptr<float>(), positions.data_ptr<int64_t>(),
                                             cos_sin_cache.data_ptr<float>());
-  experts_kernel<<<topk_ids.numel(), 256>>>(counts.data_ptr<int>(), topk_ids.data_ptr<int>(), num_experts);
+  experts_kernel<<<topk_ids.numel(), 256>>>(counts.data_ptr<int>(), topk_ids.data_ptr<int>(),
+                                            counts.data_ptr<int>(), num_experts);
   other_kernel<<<1, 32>>>(block_tables.data_ptr<int>(), slot_mapping.data_ptr<int64_t>(), topk_ids.data_ptr<int>(),
                           key_cache.data_ptr<float>());
 }
