@@ -199,12 +199,22 @@ func (x *executor) step() bool {
 }
 
 // writesThrough reports whether f may write through pointer parameter p:
-// a store or atomic whose address derives from p, or p (or a pointer
-// derived from it) passed to a call, whose callee might.
+// a store or atomic whose address derives from p, or a pointer derived
+// from it passed to a call that may (a device function writing through
+// that parameter, followed a few calls deep, or one without a body).
 func writesThrough(f *ir.Func, p *ir.Var) bool {
-	if f == nil || f.Body == nil {
+	return writesThroughDepth(f, p, 0, map[*ir.Func]bool{})
+}
+
+// maxWriteDepth bounds the calls writesThrough follows.
+const maxWriteDepth = 4
+
+func writesThroughDepth(f *ir.Func, p *ir.Var, depth int, seen map[*ir.Func]bool) bool {
+	if f == nil || f.Body == nil || depth > maxWriteDepth || seen[f] {
 		return true
 	}
+	seen[f] = true
+	defer delete(seen, f)
 	derived := map[*ir.Var]bool{p: true}
 	roots := func(e ir.Expr) bool {
 		found := false
@@ -234,18 +244,20 @@ func writesThrough(f *ir.Func, p *ir.Var) bool {
 	}
 	writes := false
 	ir.Inspect(f.Body, func(n ir.Node) bool {
+		if writes {
+			return false
+		}
 		switch n := n.(type) {
 		case *ir.Store:
-			if roots(n.Ptr) {
-				writes = true
-			}
+			writes = roots(n.Ptr)
 		case *ir.Atomic:
-			if roots(n.Ptr) {
-				writes = true
-			}
+			writes = roots(n.Ptr)
 		case *ir.Call:
-			for _, a := range n.Args {
-				if _, ptr := a.Type().(*ir.PointerType); ptr && roots(a) {
+			for i, a := range n.Args {
+				if _, ptr := a.Type().(*ir.PointerType); !ptr || !roots(a) {
+					continue
+				}
+				if n.Fn == nil || i >= len(n.Fn.Params) || writesThroughDepth(n.Fn, n.Fn.Params[i], depth+1, seen) {
 					writes = true
 				}
 			}

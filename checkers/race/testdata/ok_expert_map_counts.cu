@@ -3,13 +3,14 @@
 // row of a shared [threads x num_experts] table. A global expert id goes
 // through the rank's expert_map, which holds the local id or -1 for an
 // expert another rank serves; -1 is skipped. Every row is one thread's:
-// no two threads touch one counter.
+// no two threads touch one counter. The kernel hands the map to a device
+// function that only reads it (vLLM's _moe_align_block_size_* helpers).
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 
-__global__ void count_local_experts_kernel(const int32_t* __restrict__ topk_ids, int32_t* __restrict__ expert_map,
-                                           int32_t* __restrict__ counts_out, const int num_experts,
-                                           const int64_t numel) {
+__device__ void count_local_experts_impl(const int32_t* __restrict__ topk_ids, int32_t* __restrict__ expert_map,
+                                         int32_t* __restrict__ counts_out, const int num_experts,
+                                         const int64_t numel) {
   extern __shared__ int32_t tokens_cnts[];
   const int tid = threadIdx.x;
   for (int e = 0; e < num_experts; ++e) {
@@ -26,6 +27,12 @@ __global__ void count_local_experts_kernel(const int32_t* __restrict__ topk_ids,
     for (int t = 0; t < blockDim.x; ++t) total += tokens_cnts[t * num_experts + tid];
     counts_out[tid] = total;
   }
+}
+
+__global__ void count_local_experts_kernel(const int32_t* __restrict__ topk_ids, int32_t* __restrict__ expert_map,
+                                           int32_t* __restrict__ counts_out, const int num_experts,
+                                           const int64_t numel) {
+  count_local_experts_impl(topk_ids, expert_map, counts_out, num_experts, numel);
 }
 
 void count_local_experts(torch::Tensor& counts, const torch::Tensor& topk_ids, torch::Tensor& expert_map) {
