@@ -318,7 +318,9 @@ func (r *Run) verdict() (string, string) {
 	if r.Site != nil && r.feasibility != solver.Sat && len(r.Spec.Assume) > 0 {
 		switch r.checkFeasible() {
 		case solver.Unsat:
-			return "incomplete", "the launch's assumptions contradict each other: every check is vacuous"
+			// Mostly an instance of a dispatch for sizes no profile has
+			// (moe_sum_kernel<T, 3> under profiles without top-k 3).
+			return "incomplete", "no sizes satisfy the launch's assumptions (the launcher's checks and the model profiles' values: an instance for a top-k, expert count or head size no profile has; -model with such a config, or -mutate, adds sizes): every check is vacuous"
 		case solver.Unknown:
 			return "incomplete", "could not decide whether the launch's assumptions can hold (solver budget)"
 		}
