@@ -113,10 +113,10 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 			return x
 		}
 	case ir.Div:
-		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
+		if c, ok := foldConst(e.Y); ok && x.linear && c > 0 && c%32 == 0 {
 			return warpIndex(x, e, " / "+itoa(c))
 		}
-		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c > 1 && c < 32 && c&(c-1) == 0 {
+		if c, ok := foldConst(e.Y); ok && x.linear && c > 1 && c < 32 && c&(c-1) == 0 {
 			return Fact{Level: Divergent, Source: x.Source + " / " + itoa(c), Pos: e.P, grain: c}
 		}
 		if b, ok := e.Y.(*ir.Builtin); ok && x.linear && b.Kind == ir.WarpSize {
@@ -128,7 +128,7 @@ func (w *walker) binary(e *ir.Binary, k ctrl) Fact {
 			}
 		}
 	case ir.Shr:
-		if c, ok := ir.ConstValue(e.Y); ok && x.linear && c >= 5 && c < 64 {
+		if c, ok := foldConst(e.Y); ok && x.linear && c >= 5 && c < 64 {
 			return warpIndex(x, e, " >> "+itoa(c))
 		}
 	case ir.Lt, ir.Ge, ir.Le, ir.Gt:
@@ -173,7 +173,7 @@ func warpBoundary(e *ir.Binary, x, y Fact) (Fact, bool) {
 // constOrWarpSize returns the value of a constant, or 32 for warpSize
 // (possibly converted: tid < warpSize compares with (unsigned)warpSize).
 func constOrWarpSize(e ir.Expr) (int64, bool) {
-	if c, ok := ir.ConstValue(e); ok {
+	if c, ok := foldConst(e); ok {
 		return c, true
 	}
 	if cv, ok := e.(*ir.Convert); ok {
@@ -183,6 +183,59 @@ func constOrWarpSize(e ir.Expr) (int64, bool) {
 		return 32, true
 	}
 	return 0, false
+}
+
+// foldConst returns the value of a constant expression: a constant, or
+// + - * / << >> of constants (a traits class's CALC_WARP_COUNT *
+// THREADS_PER_WARP, which the lowering keeps as a product), within ±2^31
+// so that no fold wraps.
+func foldConst(e ir.Expr) (int64, bool) {
+	if c, ok := ir.ConstValue(e); ok {
+		return c, true
+	}
+	b, ok := e.(*ir.Binary)
+	if !ok {
+		if cv, ok := e.(*ir.Convert); ok {
+			return foldConst(cv.X)
+		}
+		return 0, false
+	}
+	x, okx := foldConst(b.X)
+	y, oky := foldConst(b.Y)
+	const lim = 1 << 31
+	if !okx || !oky || x <= -lim || x >= lim || y <= -lim || y >= lim {
+		return 0, false
+	}
+	var v int64
+	switch b.Op {
+	case ir.Add:
+		v = x + y
+	case ir.Sub:
+		v = x - y
+	case ir.Mul:
+		v = x * y
+	case ir.Div:
+		if y == 0 {
+			return 0, false
+		}
+		v = x / y
+	case ir.Shl:
+		if y < 0 || y > 31 {
+			return 0, false
+		}
+		v = x << y
+	case ir.Shr:
+		if y < 0 || y > 63 {
+			return 0, false
+		}
+		v = x >> y
+	default:
+		return 0, false
+	}
+	if v <= -lim || v >= lim {
+		return 0, false
+	}
+	return v, true
 }
 
 func warpIndex(x Fact, e *ir.Binary, op string) Fact {
