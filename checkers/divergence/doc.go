@@ -73,9 +73,17 @@
 //
 // # Variables and control dependence
 //
-// Facts of variables are flow-insensitive, the least fixpoint of
+// Facts of variables (Result.Var) are flow-insensitive, the least fixpoint of
 //
 //	Var(v) = ⊔ { fact(x) ⊔ cond(s) | s assigns x to v (declaration, =, op=, ++, T& out-parameter) }
+//
+// A read of a scalar local that is never addressed nor bound to a device
+// function's reference parameter uses, where the walk knows it, the fact
+// of the value the variable holds at that point instead (flow.go): the
+// last assignment's, joined over the arms of a branch, and Var(v) after a
+// loop or switch that assigns v. A loop condition is evaluated on entry
+// and after the body, so a bound reset from a broadcast at the end of each
+// iteration is Uniform at the test whatever the body computed before.
 //
 // where cond(s) is the control of s:
 //
