@@ -409,7 +409,35 @@ func (x *executor) call(e *ir.Call, st *state) value {
 	if v, ok := minMax(name, args, e.T); ok {
 		return v
 	}
+	x.clobberOutArgs(e, st)
 	return x.because(x.unknown(shortName(e.Name), e.P, e.T), causeCall)
+}
+
+// clobberOutArgs forgets the locals whose address a call the analysis
+// does not summarise is given (cudaMalloc(&p, n), cudaStreamCreate(&s)):
+// it may write them. A pointer given that way is taken to be set to
+// memory of its own (not null, of unknown length): one initialised to
+// nullptr and allocated so on one path only is null on the others.
+func (x *executor) clobberOutArgs(e *ir.Call, st *state) {
+	for _, a := range e.Args {
+		for {
+			cv, ok := a.(*ir.Convert)
+			if !ok {
+				break
+			}
+			a = cv.X
+		}
+		ad, ok := a.(*ir.AddrOf)
+		if !ok || ad.Var == nil {
+			continue
+		}
+		if _, isPtr := ad.Var.Type.(*ir.PointerType); isPtr {
+			// An allocation: not null, into memory no tensor describes.
+			st.Env[ad.Var] = value{ptr: &pointer{off: sym.Const(64, 0), null: sym.False}}
+			continue
+		}
+		st.Env[ad.Var] = x.because(x.unknown(ad.Var.Name, e.P, ad.Var.Type), causeCall)
+	}
 }
 
 func shortName(n string) string {
