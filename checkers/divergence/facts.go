@@ -212,7 +212,7 @@ func (w *walker) loop(s *ir.Loop, k ctrl) exits {
 	if s.Init != nil {
 		w.block(stmts(s.Init), k)
 	}
-	assigned := assignedIn(s)
+	assigned := ir.AssignedVars(s)
 	kb := ctrl{cond: join(k.cond, w.c.loops[s]), ret: k.ret}
 	// The condition where it is tested: on entry (not for a do-while),
 	// with the values the loop starts from, and after each iteration
@@ -252,7 +252,7 @@ func same(a, b Fact) bool {
 
 func (w *walker) switchStmt(s *ir.Switch, k ctrl) exits {
 	k2 := ctrl{cond: join(k.cond, control(w.eval(s.Tag, k))), ret: k.ret}
-	assigned := assignedIn(s)
+	assigned := ir.AssignedVars(s)
 	w.forget(assigned)
 	defer w.forget(assigned)
 	var ex exits

@@ -64,27 +64,6 @@ func killableVars(f *ir.Func) map[*ir.Var]bool {
 	return out
 }
 
-// assignedIn returns the variables that statements of n assign.
-func assignedIn(n ir.Node) []*ir.Var {
-	var out []*ir.Var
-	seen := map[*ir.Var]bool{}
-	ir.Inspect(n, func(m ir.Node) bool {
-		var v *ir.Var
-		switch m := m.(type) {
-		case *ir.Assign:
-			v = m.Var
-		case *ir.DeclStmt:
-			v = m.Var
-		}
-		if v != nil && !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-		return true
-	})
-	return out
-}
-
 // forget drops the current facts of vs (and of what they alias): reads
 // fall back to the flow-insensitive fact.
 func (w *walker) forget(vs []*ir.Var) {

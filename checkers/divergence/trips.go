@@ -36,7 +36,7 @@ func uniformTrips(c *context, l *ir.Loop) bool {
 		return false
 	}
 	v := d.Var
-	cond, ok := strip(l.Cond).(*ir.Binary)
+	cond, ok := ir.StripConvert(l.Cond).(*ir.Binary)
 	if !ok || cond.Op != ir.Lt || !isVar(cond.X, v) || c.exprs[cond.Y].Level != Uniform || !multipleOf(c, cond.Y, step, 0) {
 		return false
 	}
@@ -44,12 +44,12 @@ func uniformTrips(c *context, l *ir.Loop) bool {
 	if !ok || post.Var != v || post.Field != "" {
 		return false
 	}
-	inc, ok := strip(post.X).(*ir.Binary)
+	inc, ok := ir.StripConvert(post.X).(*ir.Binary)
 	if !ok || inc.Op != ir.Add || !isVar(inc.X, v) || !step(inc.Y) {
 		return false
 	}
-	if _, isConst := ir.ConstValue(strip(inc.Y)); isConst {
-		if c, _ := constOrWarpSize(strip(inc.Y)); c != 32 {
+	if _, isConst := ir.ConstValue(ir.StripConvert(inc.Y)); isConst {
+		if c, _ := constOrWarpSize(ir.StripConvert(inc.Y)); c != 32 {
 			return false // a lane start needs a stride of exactly one warp
 		}
 	}
@@ -59,9 +59,9 @@ func uniformTrips(c *context, l *ir.Loop) bool {
 // isLane reports threadIdx.x % 32, threadIdx.x & 31, or a local defined
 // once as one of them.
 func isLane(c *context, e ir.Expr, depth int) bool {
-	switch e := strip(e).(type) {
+	switch e := ir.StripConvert(e).(type) {
 	case *ir.Binary:
-		k, ok := constOrWarpSize(strip(e.Y))
+		k, ok := constOrWarpSize(ir.StripConvert(e.Y))
 		return isBuiltin(e.X, ir.ThreadIdx) && ok && ((e.Op == ir.Rem && k == 32) || (e.Op == ir.And && k == 31))
 	case *ir.VarRef:
 		init := singleDef(c, e.Var)
@@ -71,7 +71,7 @@ func isLane(c *context, e ir.Expr, depth int) bool {
 }
 
 func isWarpMultiple(e ir.Expr) bool {
-	k, ok := constOrWarpSize(strip(e))
+	k, ok := constOrWarpSize(ir.StripConvert(e))
 	return ok && k > 0 && k%32 == 0
 }
 
@@ -82,7 +82,7 @@ func multipleOf(c *context, e ir.Expr, step func(ir.Expr) bool, depth int) bool 
 	if depth > 4 {
 		return false
 	}
-	switch e := strip(e).(type) {
+	switch e := ir.StripConvert(e).(type) {
 	case *ir.Const:
 		return e.Val == 0 || step(e)
 	case *ir.Binary:
@@ -142,22 +142,12 @@ func assigns(n ir.Node, v *ir.Var) bool {
 	return found
 }
 
-func strip(e ir.Expr) ir.Expr {
-	for {
-		cv, ok := e.(*ir.Convert)
-		if !ok {
-			return e
-		}
-		e = cv.X
-	}
-}
-
 func isBuiltin(e ir.Expr, k ir.BuiltinKind) bool {
-	b, ok := strip(e).(*ir.Builtin)
+	b, ok := ir.StripConvert(e).(*ir.Builtin)
 	return ok && b.Kind == k && b.Dim == 0
 }
 
 func isVar(e ir.Expr, v *ir.Var) bool {
-	r, ok := strip(e).(*ir.VarRef)
+	r, ok := ir.StripConvert(e).(*ir.VarRef)
 	return ok && r.Var == v
 }

@@ -137,3 +137,29 @@ func Children(n Node) []Node {
 	}
 	return out
 }
+
+// StripConvert returns e without the conversions around it.
+func StripConvert(e Expr) Expr {
+	for {
+		c, ok := e.(*Convert)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
+}
+
+// AssignedVars returns the variables that assignments in n (an
+// ir.Assign, whole or to a field) write, in order of first assignment.
+func AssignedVars(n Node) []*Var {
+	var out []*Var
+	seen := map[*Var]bool{}
+	Inspect(n, func(m Node) bool {
+		if a, ok := m.(*Assign); ok && !seen[a.Var] {
+			seen[a.Var] = true
+			out = append(out, a.Var)
+		}
+		return true
+	})
+	return out
+}

@@ -398,7 +398,7 @@ func (x *executor) loop(s *ir.Loop, st *state) *state {
 	if st == nil {
 		return nil
 	}
-	for _, v := range assigned(s) {
+	for _, v := range ir.AssignedVars(s) {
 		st.Env[v] = x.unknown(v.Name, s.P, v.Type)
 	}
 	x.cut["host loops havocked"]++
@@ -414,20 +414,6 @@ func (x *executor) loop(s *ir.Loop, st *state) *state {
 	// After the loop: the havocked entry state (any number of iterations
 	// ran); the body's effects on assigned variables are havocked already.
 	return entry
-}
-
-// assigned lists the variables a loop assigns.
-func assigned(s *ir.Loop) []*ir.Var {
-	var out []*ir.Var
-	seen := map[*ir.Var]bool{}
-	ir.Inspect(s, func(n ir.Node) bool {
-		if a, ok := n.(*ir.Assign); ok && !seen[a.Var] {
-			seen[a.Var] = true
-			out = append(out, a.Var)
-		}
-		return true
-	})
-	return out
 }
 
 // join merges states derived from base (interp.Join): the path

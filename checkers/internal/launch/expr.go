@@ -420,14 +420,7 @@ func (x *executor) call(e *ir.Call, st *state) value {
 // nullptr and allocated so on one path only is null on the others.
 func (x *executor) clobberOutArgs(e *ir.Call, st *state) {
 	for _, a := range e.Args {
-		for {
-			cv, ok := a.(*ir.Convert)
-			if !ok {
-				break
-			}
-			a = cv.X
-		}
-		ad, ok := a.(*ir.AddrOf)
+		ad, ok := ir.StripConvert(a).(*ir.AddrOf)
 		if !ok || ad.Var == nil {
 			continue
 		}

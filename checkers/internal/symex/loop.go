@@ -221,28 +221,18 @@ func updatesOf(l *ir.Loop, v *ir.Var) []*ir.Assign {
 // stepOf matches e against v op step (through conversions) and returns
 // the operator and step.
 func stepOf(e ir.Expr, v *ir.Var) (ir.BinOp, ir.Expr) {
-	e = stripConv(e)
+	e = ir.StripConvert(e)
 	b, ok := e.(*ir.Binary)
 	if !ok {
 		return -1, nil
 	}
-	if r, ok := stripConv(b.X).(*ir.VarRef); ok && r.Var == v {
+	if r, ok := ir.StripConvert(b.X).(*ir.VarRef); ok && r.Var == v {
 		return b.Op, b.Y
 	}
-	if r, ok := stripConv(b.Y).(*ir.VarRef); ok && r.Var == v && b.Op == ir.Add {
+	if r, ok := ir.StripConvert(b.Y).(*ir.VarRef); ok && r.Var == v && b.Op == ir.Add {
 		return b.Op, b.X
 	}
 	return -1, nil
-}
-
-func stripConv(e ir.Expr) ir.Expr {
-	for {
-		c, ok := e.(*ir.Convert)
-		if !ok {
-			return e
-		}
-		e = c.X
-	}
 }
 
 // invariant reports whether e reads nothing the loop assigns and no memory.
