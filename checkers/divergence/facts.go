@@ -37,10 +37,14 @@ type context struct {
 	// of its condition evaluated after the body (last round).
 	killable map[*ir.Var]bool
 	conds    map[*ir.Loop]Fact
-	ret      Fact   // returned value, joined with return control
-	out      []Fact // per parameter: values written through it (T& or T*)
-	change   bool
-	done     bool
+	// writes caches, per loop or switch, the variables it assigns and
+	// whether a continue of it is in its body (flow.go), for the
+	// fixpoint's rounds.
+	writes map[ir.Stmt]stmtWrites
+	ret    Fact   // returned value, joined with return control
+	out    []Fact // per parameter: values written through it (T& or T*)
+	change bool
+	done   bool
 }
 
 func newEngine() *engine {
@@ -71,7 +75,7 @@ func (en *engine) context(fn *ir.Func, params []Fact) *context {
 		vars: map[*ir.Var]Fact{}, mem: map[*ir.Var]Fact{},
 		exprs: map[ir.Expr]Fact{}, loops: map[*ir.Loop]Fact{}, alias: map[*ir.Var]*ir.Var{}, scope: map[*ir.Var]Fact{},
 		out:      make([]Fact, len(fn.Params)),
-		killable: killableVars(fn), conds: map[*ir.Loop]Fact{},
+		killable: killableVars(fn), conds: map[*ir.Loop]Fact{}, writes: map[ir.Stmt]stmtWrites{},
 	}
 	en.ctxs[k] = c
 	for i, p := range fn.Params {
@@ -212,7 +216,8 @@ func (w *walker) loop(s *ir.Loop, k ctrl) exits {
 	if s.Init != nil {
 		w.block(stmts(s.Init), k)
 	}
-	assigned := ir.AssignedVars(s)
+	sw := w.c.writesOf(s)
+	assigned := sw.assigned
 	kb := ctrl{cond: join(k.cond, w.c.loops[s]), ret: k.ret}
 	// The condition where it is tested: on entry (not for a do-while),
 	// with the values the loop starts from, and after each iteration
@@ -224,7 +229,7 @@ func (w *walker) loop(s *ir.Loop, k ctrl) exits {
 	kb.cond = join(kb.cond, control(cond))
 	w.forget(assigned)
 	ex := w.block(stmts(s.Body), kb)
-	if hasContinue(stmts(s.Body)) {
+	if sw.continues {
 		w.forget(assigned) // a continue reaches the post statement from elsewhere
 	}
 	if s.Post != nil {
@@ -252,7 +257,7 @@ func same(a, b Fact) bool {
 
 func (w *walker) switchStmt(s *ir.Switch, k ctrl) exits {
 	k2 := ctrl{cond: join(k.cond, control(w.eval(s.Tag, k))), ret: k.ret}
-	assigned := ir.AssignedVars(s)
+	assigned := w.c.writesOf(s).assigned
 	w.forget(assigned)
 	defer w.forget(assigned)
 	var ex exits
@@ -431,8 +436,7 @@ func (w *walker) eval(e ir.Expr, k ctrl) Fact {
 		// A loop's condition is evaluated twice (loop): its fact is
 		// the join.
 		if old, ok := w.c.exprs[e]; ok {
-			f2 := join(old, f)
-			w.c.exprs[e] = f2
+			w.c.exprs[e] = join(old, f)
 		} else {
 			w.c.exprs[e] = f
 		}

@@ -104,6 +104,25 @@ func (w *walker) setCur(v *ir.Var, f Fact) {
 	}
 }
 
+// stmtWrites is what a loop or switch writes, as the walkers forget it.
+type stmtWrites struct {
+	assigned  []*ir.Var
+	continues bool // a loop's body holds a continue of it
+}
+
+// writesOf returns (computing once) what loop or switch s writes.
+func (c *context) writesOf(s ir.Stmt) stmtWrites {
+	if sw, ok := c.writes[s]; ok {
+		return sw
+	}
+	sw := stmtWrites{assigned: ir.AssignedVars(s)}
+	if l, ok := s.(*ir.Loop); ok {
+		sw.continues = hasContinue(stmts(l.Body))
+	}
+	c.writes[s] = sw
+	return sw
+}
+
 // hasContinue reports whether ss hold a continue of the loop they are the
 // body of (not one of a nested loop).
 func hasContinue(ss []ir.Stmt) bool {

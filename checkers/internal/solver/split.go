@@ -82,16 +82,13 @@ func (s *Split) check(ctx context.Context, q Query, b *splitBudget, top bool) (R
 	if unsat {
 		return Unsat, nil, nil
 	}
-	if len(fixed) > 0 {
-		r, m, err := s.checkNarrowed(ctx, q, b, top)
-		if r == Sat {
-			for name, x := range fixed {
-				m[name] = x
-			}
+	r, m, err := s.checkNarrowed(ctx, q, b, top)
+	if r == Sat {
+		for name, x := range fixed {
+			m[name] = x
 		}
-		return r, m, err
 	}
-	return s.checkNarrowed(ctx, q, b, top)
+	return r, m, err
 }
 
 // maxNarrowRounds bounds the rounds of narrow: a value fixed in one round
