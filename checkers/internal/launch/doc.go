@@ -31,7 +31,10 @@
 //     dimension sets (model.DimSet); the first dimension of an activation
 //     is user-controlled like num_tokens, the numel of an activation like
 //     numel. The model-fixed sizes of one launch take their values from
-//     one profile (a selector variable), so no witness mixes two models.
+//     one profile (a selector variable), so no witness mixes two models;
+//     the model-fixed dimensions of an activation after its first make
+//     one row, whose product is at most the profiles' widest dimension
+//     (rowWidths: heads × head_dim, never vocab × intermediate).
 //   - A tensor's numel is the product of its dimensions; a launch that
 //     uses none of the variables of that product gets a numel of its own,
 //     unknown, at least the product of the dimensions it asked for and at

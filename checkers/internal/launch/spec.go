@@ -127,6 +127,10 @@ type specBuilder struct {
 	model   *sym.Term // the profile selector (see selector), once made
 	pending []pendingPtr
 	bounds  map[*tensor]*sym.Term // shapeBound's numel variables
+	// rowDims holds, per activation, the model-fixed sizes of its
+	// dimensions after the first (see rowWidths).
+	rowDims map[*tensor][]*sym.Term
+	rowTens []*tensor // rowDims' keys in the order first seen
 }
 
 type pendingPtr struct {
@@ -451,6 +455,42 @@ func (b *specBuilder) classes() {
 	for _, n := range names {
 		b.describe(b.x.vars[n])
 	}
+	b.rowWidths()
+}
+
+// rowWidths bounds the row of each activation whose dimensions after the
+// first are model-fixed sizes: their product is at most the widest
+// dimension of the profiles. Each dimension takes the dimension set's
+// values on its own, so query [tokens, heads, head_dim] could get a
+// vocabulary size of heads and an intermediate size of head_dim, a row
+// of 2.4 × 10⁹ elements no model has (FlashInfer's cudnn decode wrapped
+// an unsigned heads × head_dim × 4 that way). A row of an activation
+// holds one of the model's widths (hidden, heads × head_dim, the fused
+// qkv, logits over the vocabulary), never the product of two of them.
+// Parameter tensors are left alone: a weight is [vocab, hidden].
+func (b *specBuilder) rowWidths() {
+	widest := int64(0)
+	for _, vs := range b.x.cfg.Values {
+		for _, v := range vs {
+			widest = max(widest, v)
+		}
+	}
+	if widest <= 0 {
+		return
+	}
+	limit := sym.Int(64, widest)
+	for _, t := range b.rowTens {
+		dims := b.rowDims[t]
+		if len(dims) < 2 {
+			continue
+		}
+		// Each partial product is bounded, so none of them wraps.
+		prod := dims[0]
+		for _, d := range dims[1:] {
+			prod = sym.Mul(prod, d)
+			b.spec.Assume = append(b.spec.Assume, sym.Sle(prod, limit))
+		}
+	}
 }
 
 func (b *specBuilder) describe(h *hvar) {
@@ -504,6 +544,15 @@ func (b *specBuilder) describe(h *hvar) {
 			info.Source += fmt.Sprintf(", packed %d per element", pack)
 		}
 		b.fixed(v, display, canon, pack)
+		if h.ten != nil && h.kind == sizeVar && h.front >= 1 && pack == 1 && !isParam(h.ten.name) && canon != restDims && canon != restNone {
+			if b.rowDims == nil {
+				b.rowDims = map[*tensor][]*sym.Term{}
+			}
+			if b.rowDims[h.ten] == nil {
+				b.rowTens = append(b.rowTens, h.ten)
+			}
+			b.rowDims[h.ten] = append(b.rowDims[h.ten], v)
+		}
 		if !named {
 			// The profile and formula of the value: a structural size's
 			// name says nothing of either.
