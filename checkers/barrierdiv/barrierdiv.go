@@ -93,15 +93,18 @@ func exited(c divergence.Control) bool {
 	return c.Kind == divergence.AfterReturn && c.Func != nil && c.Func.Kind == ir.Kernel
 }
 
-// skipThenExit reports a block barrier whose thread-dependent controls are
-// all warp-uniform ifs of the kernel itself (if (threadIdx.y == 0) {...}),
-// skipped by whole warps that then leave the kernel without another
-// barrier, collective or shared-memory access (divergence.Result.
-// SkipThenExit): those warps have, for the barrier, exited. A condition
-// that splits a warp is still reported: its skipping lanes are running
-// when the others arrive, and CUDA requires every non-exited thread.
+// skipThenExit reports a block barrier or full-mask __syncwarp whose
+// thread-dependent controls are all ifs of the kernel itself (if
+// (threadIdx.y == 0) {...}, if (idx < size) {...}), skipped by threads
+// that then leave the kernel without another barrier, collective or
+// shared-memory access (divergence.Result.SkipThenExit): those threads
+// have, for the barrier, exited. A condition that splits a warp is the
+// same: the skipping lanes are running when the others arrive, but they
+// exit without waiting anywhere, which releases the barrier (an H200
+// under synccheck agrees). vLLM's moe_permute preprocessTopkIdKernel has
+// such a __syncwarp under its tail guard.
 func skipThenExit(res *divergence.Result, b divergence.Barrier, call int) bool {
-	if b.Sync.Kind != ir.SyncBlock {
+	if b.Sync.Kind != ir.SyncBlock && b.Sync.Kind != ir.SyncWarp {
 		return false
 	}
 	for j, c := range b.Controls {
@@ -116,7 +119,7 @@ func skipThenExit(res *divergence.Result, b divergence.Barrier, call int) bool {
 	if call >= 0 {
 		at = b.Controls[call].Node
 	}
-	return res.SkipThenExit(at, divergence.WarpUniform)
+	return res.SkipThenExit(at, divergence.Divergent)
 }
 
 // roleSplit reports a deliberate split of the block into roles that run

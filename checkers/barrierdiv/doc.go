@@ -34,13 +34,15 @@
 // __syncthreads and bar.sync "will not succeed until reached by all
 // non-exited threads in the block").
 //
-// Skipping and then exiting is exiting too: a block barrier under
-// warp-uniform ifs of the kernel (if (threadIdx.y == 0) { sem.wait(); ...
-// sem.release(); }) is not reported when the warps that skip it run to the
-// end of the kernel through no other barrier, warp collective, shared-memory
-// access or inline asm, and no loop encloses the if. A condition that
-// splits a warp (threadIdx.x < 16) is still reported: the skipping lanes are
-// alive when the others arrive.
+// Skipping and then exiting is exiting too: a barrier under ifs of the
+// kernel (if (threadIdx.y == 0) { sem.wait(); ... sem.release(); }, or a
+// tail guard if (idx < size) { ...; __syncwarp(); ... }) is not reported
+// when the threads that skip it run to the end of the kernel through no
+// other barrier, warp collective, shared-memory access or inline asm, and
+// no loop encloses the if. They are alive when the others arrive, but the
+// barrier is released when they exit: on an H200 such kernels run to the
+// end and synccheck reports nothing. Threads that skip and then meet
+// another barrier are reported: they take that barrier for this one.
 //
 // Thread dependence comes from the divergence analyzer: threadIdx.x, lane
 // ids, atomics' results, loads at thread-dependent addresses, and anything

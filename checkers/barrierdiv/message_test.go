@@ -33,6 +33,7 @@ __global__ void k2(int n) {
   } else {
     __syncwarp();
   }
+  __syncwarp();
 }
 `
 
@@ -157,6 +158,9 @@ func TestMessages(t *testing.T) {
 		loop,
 		&ir.If{P: p.at("if", 2), Cond: p.bin(ir.Lt, p.ref(lane, "lane <", 1), p.c(8, "8", 0), "<", 2),
 			Then: &ir.Block{P: p.at("{", 4)}, Else: block(&ir.ExprStmt{P: syncwarp.P, X: syncwarp})},
+		// Lanes that skip the first __syncwarp meet this one: they do not
+		// skip to the exit.
+		&ir.ExprStmt{P: p.at("__syncwarp", 1), X: &ir.Sync{P: p.at("__syncwarp", 1), Kind: ir.SyncWarp, Name: "__syncwarp"}},
 	)}
 
 	wantDiags(t, p.run(t, k1, helper, k2),

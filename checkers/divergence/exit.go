@@ -14,7 +14,7 @@ import (
 // such if on the path to at
 //
 //   - its condition's level is at most max (WarpUniform: whole warps skip,
-//     and exit as a whole),
+//     and exit as a whole; Divergent: lanes of a warp may skip too),
 //   - no loop encloses it (a thread that skips would come round again),
 //   - its other branch holds no block or grid barrier (the warps that
 //     take it run another role, as warp-specialised producer/consumer

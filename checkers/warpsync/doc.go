@@ -17,7 +17,12 @@
 //     if (lane < 16) v += __shfl_xor_sync(0xffffffff, v, 8);   // lanes 16..31 never arrive
 //
 //     Lanes that have exited the kernel (an early return) may be named in
-//     the mask: CUDA requires only the non-exited lanes to arrive.
+//     the mask: CUDA requires only the non-exited lanes to arrive. So may,
+//     for a __syncwarp(mask), lanes that skip it and then run to the end
+//     of the kernel with no barrier, collective or shared-memory access
+//     left (barrierdiv's skip-then-exit rule): they exit instead of
+//     arriving. A shuffle, vote or match is not exempt: it reads values
+//     the skipping lanes never give.
 //
 //   - Two lanes of one warp touching one shared-memory element, one of
 //     them writing, with no __syncwarp() or barrier between: the classic

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
+	"github.com/cudavet/cudavet/checkers/divergence"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -29,13 +30,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "warpsync",
 	Doc:        checkdoc.Doc(doc, "warpsync"),
 	URL:        "https://pkg.go.dev/github.com/cudavet/cudavet/checkers/warpsync",
-	Requires:   []*analysis.Analyzer{cudair.Analyzer, symexec.Analyzer},
+	Requires:   []*analysis.Analyzer{cudair.Analyzer, divergence.Analyzer, symexec.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf(cudair.Counts(nil)),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[symexec.Analyzer].(*symexec.Result)
+	div, _ := pass.ResultOf[divergence.Analyzer].(*divergence.Result)
 	counts := cudair.Counts{}
 	// Only kernels are executed; device functions are checked inlined.
 	if len(res.Runs) == 0 {
@@ -59,6 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 			if w, ok := check(ctx, s, p, ev.PC, OwnLaneViolation(p, ev), counts); ok {
 				reported[ev.Node] = true
 				pass.Report(ownDiagnostic(r, p, ev, w))
+				continue
+			}
+			if skipThenExit(div, ev) {
 				continue
 			}
 			if w, ok := check(ctx, s, p, ev.PC, MaskViolation(p, ev), counts); ok {
@@ -98,6 +103,17 @@ func check(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term, 
 		counts[symex.MethodCounter(how)]++
 	}
 	return w, err == nil && outcome == symex.Violated
+}
+
+// skipThenExit reports a __syncwarp(mask) that the lanes which skip it
+// skip on their way out of the kernel, with no other barrier, collective
+// or shared-memory access left (divergence.Result.SkipThenExit): for the
+// barrier they have exited, as barrierdiv reads a full-mask __syncwarp.
+// A shuffle, vote or match is not exempt: it reads the values of the
+// lanes it names, which the skipping lanes never give.
+func skipThenExit(div *divergence.Result, ev *symex.WarpEvent) bool {
+	_, isSync := ev.Node.(*ir.Sync)
+	return isSync && div != nil && div.SkipThenExitFrom(ev.Inline, ev.Node, divergence.Divergent)
 }
 
 func fullSyncwarp(ev *symex.WarpEvent) bool {

@@ -1,6 +1,8 @@
 // Per-warp staging of 8 expert scores: lanes 0..7 write the scores and
 // synchronise with __syncwarp(0xff), but the mask was widened to 0xffff
-// when the group grew, naming lanes 8..15 that never reach it.
+// when the group grew, naming lanes 8..15 that never reach it: they go on
+// to the warp's second __syncwarp, so they have not exited when lanes
+// 0..7 wait for them.
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 
@@ -20,6 +22,12 @@ __global__ void stage_scores_kernel(float* __restrict__ out, const float* __rest
     s_stage[warp][lane] = scores[(int64_t)token * 8 + lane];
     __syncwarp(0xffff);  // want "__syncwarp with mask 0xffff is not reached by every lane of the mask"
     out[(int64_t)token * 8 + lane] = s_stage[warp][7 - lane];
+  }
+  // The whole warp meets again before the staging row is cleared for the
+  // next batch.
+  __syncwarp();
+  if (lane < 8) {
+    s_stage[warp][lane] = 0.f;
   }
 }
 
