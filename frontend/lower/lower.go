@@ -347,8 +347,19 @@ func (l *tuLowerer) templateArgs(spec, tmpl clang.Cursor) []ir.TemplateArg {
 	n := int(spec.NumTemplateArguments())
 	if n < 0 {
 		// libclang cannot list them (a member of a class template, say):
-		// name the instantiation by its signature.
-		return []ir.TemplateArg{{Name: "?", Type: &ir.UnknownType{Spelling: spec.DisplayName(), Reason: "template arguments not exposed"}}}
+		// name the instantiation by its signature and the class it is a
+		// member of. The signature alone is the same in every
+		// instantiation of the class (vec_t<float, 4>::store(float *)
+		// and vec_t<float, 16>::store(float *)), so all of them got the
+		// body of the first one lowered: a 16-wide store loop in the
+		// 4-wide kernel.
+		sig := spec.DisplayName()
+		if p := spec.SemanticParent(); !p.IsNull() {
+			if t := p.Type().Spelling(); t != "" {
+				sig = t + "::" + sig
+			}
+		}
+		return []ir.TemplateArg{{Name: "?", Type: &ir.UnknownType{Spelling: sig, Reason: "template arguments not exposed"}}}
 	}
 	args := make([]ir.TemplateArg, 0, n)
 	declNames := usrFuncArgs(spec.USR())
