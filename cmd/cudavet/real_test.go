@@ -156,13 +156,22 @@ func realFindings(t *testing.T, root string, dirs, includes []string) []realFind
 			})
 		}
 	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Run from the tree's root with relative paths, as its build does:
+	// an absolute -I is a system directory whose headers are not
+	// analysed (flags.go, projectIncludes), and FlashInfer's kernels are
+	// in include/.
+	t.Chdir(absRoot)
 	var out []realFinding
 	for _, p := range paths {
 		args := []string{"-json"}
 		for _, inc := range includes {
-			args = append(args, "-I", filepath.Join(root, inc))
+			args = append(args, "-I", inc)
 		}
-		args = append(args, filepath.Join(root, p), "--", "-std=c++17")
+		args = append(args, p, "--", "-std=c++17")
 		_, stdout, _ := realCLI(t, args...)
 		var res struct {
 			Diagnostics []struct {
@@ -180,7 +189,6 @@ func realFindings(t *testing.T, root string, dirs, includes []string) []realFind
 				continue
 			}
 			file, _ := filepath.Abs(d.File)
-			absRoot, _ := filepath.Abs(root)
 			rel, err := filepath.Rel(absRoot, file)
 			if err != nil {
 				rel = d.File
