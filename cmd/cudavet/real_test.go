@@ -112,7 +112,8 @@ func readVerdicts(path string) (map[string]verdicts, error) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for n := 1; sc.Scan(); n++ {
-		cells := strings.Split(strings.TrimSpace(sc.Text()), "|")
+		// A cell may hold an escaped pipe (\|), as Markdown tables allow.
+		cells := strings.Split(strings.ReplaceAll(strings.TrimSpace(sc.Text()), `\|`, "\x00"), "|")
 		if len(cells) != 9 || strings.TrimSpace(cells[1]) == "tree" || strings.HasPrefix(strings.TrimSpace(cells[1]), "-") {
 			continue
 		}
@@ -214,5 +215,11 @@ func TestVerdictTable(t *testing.T) {
 	f.line = 83
 	if table["vllm"].covers(f) {
 		t.Errorf("table covers a finding on another line: %+v", f)
+	}
+	// A row whose reason holds an escaped pipe (desc->f \|= bits).
+	f = realFinding{file: "csrc/cudnn_sdpa_utils.h", line: 95, checker: "race",
+		message: "data race on global tma_desc_k: store to desc[0].tensor_common0 and store to desc[0].tensor_common0 by two threads in the same barrier interval"}
+	if !table["flashinfer"].covers(f) {
+		t.Errorf("table does not cover %+v", f)
 	}
 }
