@@ -100,15 +100,17 @@ func TestDiff(t *testing.T) {
 			t.Fatalf("git %s: %v\n%s", args, err, out)
 		}
 	}
+	// Each kernel reads shared memory after its barrier, so the threads
+	// that skip the barrier have not simply exited (divergence.SkipThenExit).
 	writeFile(t, filepath.Join(tree, "util.cuh"), "#pragma once\n#define LIMIT 32\n")
-	writeFile(t, filepath.Join(tree, "a.cu"), "#include \"util.cuh\"\n__global__ void a(float* x) { if (threadIdx.x < LIMIT) __syncthreads(); }\n")
-	writeFile(t, filepath.Join(tree, "b.cu"), "__global__ void b(float* x) { if (threadIdx.x < 8) __syncthreads(); }\n")
-	writeFile(t, filepath.Join(tree, "c.cu"), "__global__ void c(float* x) { if (threadIdx.x < 4) __syncthreads(); }\n")
+	writeFile(t, filepath.Join(tree, "a.cu"), "#include \"util.cuh\"\n__global__ void a(float* x) { __shared__ float s[64]; if (threadIdx.x < LIMIT) __syncthreads(); x[0] = s[threadIdx.x % 64]; }\n")
+	writeFile(t, filepath.Join(tree, "b.cu"), "__global__ void b(float* x) { __shared__ float s[64]; if (threadIdx.x < 8) __syncthreads(); x[0] = s[threadIdx.x % 64]; }\n")
+	writeFile(t, filepath.Join(tree, "c.cu"), "__global__ void c(float* x) { __shared__ float s[64]; if (threadIdx.x < 4) __syncthreads(); x[0] = s[threadIdx.x % 64]; }\n")
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-qm", "base")
 	writeFile(t, filepath.Join(tree, "util.cuh"), "#pragma once\n#define LIMIT 16\n")
-	writeFile(t, filepath.Join(tree, "b.cu"), "__global__ void b(float* x) { if (threadIdx.x < 9) __syncthreads(); }\n")
+	writeFile(t, filepath.Join(tree, "b.cu"), "__global__ void b(float* x) { __shared__ float s[64]; if (threadIdx.x < 9) __syncthreads(); x[0] = s[threadIdx.x % 64]; }\n")
 	wd, _ := os.Getwd()
 	defer os.Chdir(wd)
 	if err := os.Chdir(tree); err != nil {
