@@ -38,7 +38,6 @@ type loader struct {
 	// written before the headers are parsed, read-only after.
 	context map[string]headerContext
 	lonely  map[string]bool
-	pch     pchSet
 }
 
 // tuResult is what one parsed file produced.
@@ -172,10 +171,10 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
 	}
 	if c := ld.cfg.Cache; c != nil {
-		fast := func() []string { return ld.pch.args(args, unsaved) }
+		fast := func() []string { return preambles.args(args, unsaved) }
 		tu, release, err = c.parse(idx, main, args, fast, unsaved)
 	} else {
-		tu, err = idx.Parse(main, ld.pch.args(args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(main, preambles.args(args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {

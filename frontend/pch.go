@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cudavet/cudavet/frontend/clang"
 	"github.com/cudavet/cudavet/frontend/shim"
@@ -23,8 +25,12 @@ const preambleSource = shim.Dir + "/__cudavet/preamble.h"
 // concurrent use.
 type pchSet struct {
 	mu    sync.Mutex
-	built map[string]func() string // by argument key: the path, "" if unusable
+	built map[string]func() builtPCH // by argument key; path "" if unusable
 }
+
+// preambles is the process's: every Load of a process (a language
+// server's, a test's) shares its preambles, built and probed once.
+var preambles pchSet
 
 // args returns the unit's arguments with the force-included prelude
 // replaced by the precompiled preamble, or args unchanged when the
@@ -42,28 +48,188 @@ func (s *pchSet) args(args []string, unsaved []clang.UnsavedFile) []string {
 		return args
 	}
 	base := append(append([]string(nil), args[:at]...), args[at+2:]...)
-	key := strings.Join(base, "\x00")
+	path := s.preamble(base, unsaved)
+	if path == "" {
+		return args
+	}
+	// Mark it used (prunePCH keeps what runs use). A preamble another
+	// process pruned meanwhile (a language server outlives many runs):
+	// this unit is parsed without, slower but the same, and the next
+	// builds it again.
+	now := time.Now()
+	if os.Chtimes(path, now, now) != nil {
+		s.mu.Lock()
+		s.built = nil
+		s.mu.Unlock()
+		return args
+	}
+	return withPCH(args, at, path)
+}
+
+// preamble returns the path of the preamble for the unit arguments base
+// (without the prelude's -include), building it once per process and
+// argument list. The preamble is built without the user's include
+// directories (the roots, -I): they hold the project's headers, which
+// the preamble does not include, and left in they would make a preamble
+// of its own for every directory a run starts from (every test's
+// temporary directory was one, 12 MB each). A directory that holds an
+// entry named like a component of a file the preamble includes (a
+// project's own `vector`, `bits/` or `cuda_fp16.h`) could shadow it and
+// is kept.
+func (s *pchSet) preamble(base []string, unsaved []clang.UnsavedFile) string {
+	stripped, dirs := splitIncludeDirs(base)
+	path, names := s.build(stripped, base, unsaved)
+	if path == "" || len(dirs) == 0 {
+		return path
+	}
+	var drop []int
+	for _, d := range dirs {
+		if names == nil || shadows(d.dir, names) {
+			continue
+		}
+		drop = append(drop, d.at...)
+	}
+	if len(drop) == len(flatAt(dirs)) {
+		return path
+	}
+	kept := make([]string, 0, len(base))
+	for i, a := range base {
+		if !slices.Contains(drop, i) {
+			kept = append(kept, a)
+		}
+	}
+	path, _ = s.build(kept, kept, unsaved)
+	return path
+}
+
+// build returns the preamble built with args, once per process, and the
+// names of the components of the files it includes (nil if unknown).
+// probe is the argument list the preamble is checked with.
+func (s *pchSet) build(args, probe []string, unsaved []clang.UnsavedFile) (string, map[string]bool) {
+	key := strings.Join(args, "\x00")
 	s.mu.Lock()
 	if s.built == nil {
-		s.built = map[string]func() string{}
+		s.built = map[string]func() builtPCH{}
 	}
 	once := s.built[key]
 	if once == nil {
-		once = sync.OnceValue(func() string {
-			path := buildPCH(base, unsaved)
-			if path != "" && !probePCH(base, path, unsaved) {
-				return ""
+		once = sync.OnceValue(func() builtPCH {
+			path := buildPCH(args, unsaved)
+			if path != "" && !probePCH(probe, path, unsaved) {
+				return builtPCH{}
 			}
-			return path
+			return builtPCH{path: path, names: readNames(path)}
 		})
 		s.built[key] = once
 	}
 	s.mu.Unlock()
-	path := once()
-	if path == "" {
-		return args
+	b := once()
+	return b.path, b.names
+}
+
+// builtPCH is a preamble on disk and the names of what it includes.
+type builtPCH struct {
+	path  string
+	names map[string]bool
+}
+
+// includeDir is a user include directory of an argument list and the
+// indexes of the arguments that name it.
+type includeDir struct {
+	dir string
+	at  []int
+}
+
+func flatAt(dirs []includeDir) []int {
+	var out []int
+	for _, d := range dirs {
+		out = append(out, d.at...)
 	}
-	return withPCH(args, at, path)
+	return out
+}
+
+// splitIncludeDirs returns args without the include directories (-I,
+// -iquote, -isystem, -idirafter; joined or separate) other than the
+// shim's, and those directories.
+func splitIncludeDirs(args []string) ([]string, []includeDir) {
+	var out []string
+	var dirs []includeDir
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		matched := false
+		for _, f := range []string{"-I", "-iquote", "-isystem", "-idirafter"} {
+			if !strings.HasPrefix(a, f) {
+				continue
+			}
+			d, at := a[len(f):], []int{i}
+			if d == "" && i+1 < len(args) {
+				d, at = args[i+1], []int{i, i + 1}
+			}
+			if d == "" || d == shim.Dir || strings.HasPrefix(d, shim.Dir+"/") {
+				break
+			}
+			dirs = append(dirs, includeDir{dir: d, at: at})
+			i = at[len(at)-1]
+			matched = true
+			break
+		}
+		if !matched {
+			out = append(out, a)
+		}
+	}
+	return out, dirs
+}
+
+// shadows reports whether directory dir holds an entry whose name is in
+// names (a directory that cannot be read shadows nothing: clang cannot
+// read it either).
+func shadows(dir string, names map[string]bool) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if names[e.Name()] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFile is the file beside a preamble that lists the path components
+// of the files it includes, one a line.
+func namesFile(pch string) string { return strings.TrimSuffix(pch, ".pch") + ".names" }
+
+// readNames reads a preamble's names file; nil when it has none.
+func readNames(pch string) map[string]bool {
+	b, err := os.ReadFile(namesFile(pch))
+	if err != nil {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, n := range strings.Split(string(b), "\n") {
+		if n != "" {
+			names[n] = true
+		}
+	}
+	return names
+}
+
+// includedNames is the set of path components of the files a unit
+// includes, as the lines of a names file.
+func includedNames(tu clang.TranslationUnit) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range tu.IncludedFiles() {
+		for _, c := range strings.Split(filepath.ToSlash(f), "/") {
+			if c != "" && c != "." && c != ".." && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, "\n") + "\n"
 }
 
 // withPCH returns args with the -include of the prelude at index at
@@ -89,7 +255,9 @@ func buildPCH(args []string, unsaved []clang.UnsavedFile) string {
 	dir = filepath.Join(dir, "cudavet", "pch")
 	path := filepath.Join(dir, pchName(args))
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
-		return path
+		if _, err := os.Stat(namesFile(path)); err == nil {
+			return path
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
@@ -116,11 +284,85 @@ func buildPCH(args []string, unsaved []clang.UnsavedFile) string {
 		os.Remove(tmp.Name())
 		return ""
 	}
+	// The names first: a preamble on disk always has its names.
+	if err := writeFileAtomic(namesFile(path), includedNames(tu)); err != nil {
+		os.Remove(tmp.Name())
+		return ""
+	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return ""
 	}
+	prunePCH(dir, path, time.Now())
 	return path
+}
+
+// writeFileAtomic writes data to name through a temporary file beside it.
+func writeFileAtomic(name, data string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "tmp-*.names")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.WriteString(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// keepPCH is how many preambles the cache keeps at least (the most
+// recently used), and pchIdle how long one must have gone unused before
+// it may be removed: a preamble is 12 MB, and every shim change or new
+// set of flags makes another.
+const (
+	keepPCH = 8
+	pchIdle = time.Hour
+)
+
+// prunePCH removes from the cache directory the preambles (and their
+// names files) beyond the keepPCH most recently used that no unit has
+// used for pchIdle, and temporary files left that long; keep, just
+// built, stays. A run marks its preamble used at every unit it parses,
+// so a running one is never removed.
+func prunePCH(dir, keep string, now time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type pch struct {
+		path string
+		mod  time.Time
+	}
+	var all []pch
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case strings.HasPrefix(e.Name(), "tmp-"):
+			if now.Sub(info.ModTime()) > pchIdle {
+				os.Remove(p)
+			}
+		case strings.HasPrefix(e.Name(), "preamble-") && strings.HasSuffix(e.Name(), ".pch"):
+			all = append(all, pch{p, info.ModTime()})
+		}
+	}
+	slices.SortFunc(all, func(a, b pch) int { return b.mod.Compare(a.mod) })
+	for i, f := range all {
+		if i < keepPCH || f.path == keep || now.Sub(f.mod) <= pchIdle {
+			continue
+		}
+		os.Remove(f.path)
+		os.Remove(namesFile(f.path))
+	}
 }
 
 // probeSource is a unit that uses the preamble's library the way torch
