@@ -62,8 +62,7 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 				break
 			}
 			if b, err := sym.Eval(r.Bytes, env); err == nil {
-				a.Bytes = int64(b)
-				a.Len = int64(b) / r.ElemSize
+				a.Bytes, a.Len = regionLen(int64(b), r.ElemSize)
 			}
 			break
 		}
@@ -102,6 +101,21 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 		a.Kind = "float"
 	}
 	return a
+}
+
+// regionLen is a pointer argument's length from its region's bytes. A
+// negative length is a pointer that starts past the end of its buffer (a
+// launcher that carves a workspace beyond what it checked): no byte from
+// the pointer on is the kernel's, so the harness gets the smallest buffer
+// (see repro.Arg.Alloc), not the default that an unbounded -1 would mean.
+func regionLen(bytes, elemSize int64) (int64, int64) {
+	if bytes < 0 {
+		return 0, 0
+	}
+	if elemSize <= 0 {
+		elemSize = 1
+	}
+	return bytes, bytes / elemSize
 }
 
 // bound reports whether the witness gives a value to every variable of t.
