@@ -320,7 +320,7 @@ func (r *Result) Solver() (solver.Solver, func()) {
 func SolverWith(work uint64, a *solver.Allowance, log io.Writer) (solver.Solver, func()) {
 	base := z3.NewPerQuery(z3.Options{})
 	c := solver.NewChain(base, solver.Options{Cache: true, Independence: true, Work: work, Allowance: a,
-		Log: log, Shared: shared, Split: true, Ranges: true, Propagate: true, Corners: true})
+		Log: log, Shared: shared, Split: true, Ranges: true, Propagate: true, Corners: true, Probe: true})
 	return c, func() {
 		pool.Lock()
 		pool.stats = pool.stats.Add(c.Stats())

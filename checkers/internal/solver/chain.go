@@ -20,12 +20,13 @@ type Options struct {
 	Ranges       bool          // answer Unsat by range reasoning before anything else (Ranges)
 	Propagate    bool          // substitute the query's variable equalities first (Propagate)
 	Corners      bool          // try the corners of the sizes WithCorners names when Unknown (Corners)
+	Probe        bool          // look for a model by evaluation before the solver (Probe)
 }
 
 // Chain is a base solver behind the decorators Options selects, in this
 // order from the caller down:
 //
-//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Corners → Split → Linear → Shared → Log → (meter) → base
+//	Ranges → Propagate → Independence → Cache → Budget → Timeout → Corners → Split → Linear → Probe → Shared → Log → (meter) → base
 //
 // The range step comes first: it is cheaper than a cache lookup and sees
 // the whole query (the bounds of a slice's variables may come from the
@@ -42,6 +43,7 @@ type Chain struct {
 	prop  *Propagate    // nil without Options.Propagate
 	lin   *Refuter      // the linear step; nil without Options.Ranges
 	cache *Cache        // nil without Options.Cache
+	probe *Probe        // nil without Options.Probe
 	meter *meter
 
 	queries, sat, unsat, unknown, errors atomic.Int64
@@ -56,6 +58,12 @@ func NewChain(base Solver, opts Options) *Chain {
 	}
 	if opts.Shared != nil {
 		s = opts.Shared.Wrap(s)
+	}
+	if opts.Probe {
+		// Below Split and the linear step: a case's constants are in, and
+		// what the linear step refutes costs no search.
+		c.probe = NewProbe(s)
+		s = c.probe
 	}
 	if opts.Ranges {
 		c.lin = NewLinear(s)
@@ -136,6 +144,9 @@ func (c *Chain) Stats() Stats {
 	}
 	if c.ind != nil {
 		s.Dropped = c.ind.Dropped()
+	}
+	if c.probe != nil {
+		s.ProbeHits = c.probe.Hits()
 	}
 	if c.rng != nil {
 		s.RangeHits = c.rng.Hits()

@@ -10,6 +10,7 @@
 // query's equalities) → Independence (drop unused definitions, slice to the goal's
 // variables) → Cache (earlier answers, Unsat subsets, recent models) →
 // Timeout (per-query deadline) → Split (cases on few-valued factors) →
+// Probe (a model by local search and evaluation) →
 // Shared (the process's exact answers) → Log (SMT-LIB dump) → base, and
 // counts its work in Stats.
 // Minimize turns a Sat answer into a threshold ("overflows when
@@ -34,6 +35,7 @@
 //	cache.go         Cache: exact answers, Unsat subsets, counterexample models
 //	shared.go        Shared: a process-wide answer table over a per-query base
 //	split.go         Split: answer by cases on few-valued factors of products
+//	probe.go         Probe: a model found by local search over the query's own values, checked by evaluation
 //	corners.go       Corners: a model with a user size at its bound when undecided
 //	timeout.go       Timeout: a deadline per query
 //	log.go           Log: each solver query as SMT-LIB2, with answer and time

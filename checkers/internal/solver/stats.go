@@ -21,6 +21,7 @@ type Stats struct {
 	ModelHits int64 // answered Sat by a recent model (sym.Eval)
 	Dropped   int64 // constraints removed by independence slicing
 	RangeHits int64 // answered Unsat by the range step (Ranges, and Propagate's substitution)
+	ProbeHits int64 // answered Sat by a model found by evaluation (Probe)
 
 	SolverCalls int64         // queries that reached the base solver
 	Timeouts    int64         // solver calls that ended Unknown by deadline or cancellation
@@ -34,6 +35,7 @@ func (s Stats) String() string {
 	fmt.Fprintf(&b, ", range step %d", s.RangeHits)
 	fmt.Fprintf(&b, ", cache hits %d + unsat-subset %d + model %d", s.CacheHits, s.UnsatHits, s.ModelHits)
 	fmt.Fprintf(&b, ", sliced constraints %d", s.Dropped)
+	fmt.Fprintf(&b, ", probe %d", s.ProbeHits)
 	fmt.Fprintf(&b, ", solver calls %d (timeouts %d) in %s", s.SolverCalls, s.Timeouts, s.SolverTime.Round(time.Microsecond))
 	return b.String()
 }
@@ -80,7 +82,7 @@ func (s Stats) Add(o Stats) Stats {
 	return Stats{
 		Queries: s.Queries + o.Queries, Sat: s.Sat + o.Sat, Unsat: s.Unsat + o.Unsat, Unknown: s.Unknown + o.Unknown,
 		Errors: s.Errors + o.Errors, CacheHits: s.CacheHits + o.CacheHits, UnsatHits: s.UnsatHits + o.UnsatHits,
-		ModelHits: s.ModelHits + o.ModelHits, RangeHits: s.RangeHits + o.RangeHits, Dropped: s.Dropped + o.Dropped, SolverCalls: s.SolverCalls + o.SolverCalls,
+		ModelHits: s.ModelHits + o.ModelHits, RangeHits: s.RangeHits + o.RangeHits, ProbeHits: s.ProbeHits + o.ProbeHits, Dropped: s.Dropped + o.Dropped, SolverCalls: s.SolverCalls + o.SolverCalls,
 		Timeouts: s.Timeouts + o.Timeouts, SolverTime: s.SolverTime + o.SolverTime,
 	}
 }
