@@ -1,7 +1,8 @@
 // __cudavet/cub.h: the part of CUB that LLM kernels use, behind every
 // <cub/...> header of the shim: the block-wide and warp-wide collectives
 // (BlockReduce, BlockScan, BlockLoad, BlockStore, BlockRadixSort,
-// WarpReduce, WarpScan), the functors Sum/Max/Min/ArgMax/ArgMin,
+// WarpReduce, WarpScan), the single-pass scan state (ScanTileState,
+// TilePrefixCallbackOp), the functors Sum/Max/Min/ArgMax/ArgMin,
 // KeyValuePair, Traits, and loose host-side Device* algorithms.
 // Declarations only.
 //
@@ -439,6 +440,65 @@ class BlockHistogram {
   template <typename CounterT>
   __device__ void Composite(T (&items)[ITEMS_PER_THREAD],
                             CounterT histogram[BINS]) {}
+};
+
+// ---- single-pass scan state (agent/single_pass_scan_operators.cuh) ----
+// ScanTileState is the global tile-status array of a decoupled look-back
+// scan: the host sizes and binds it (AllocationSize, Init), a kernel
+// initialises it (InitializeStatus), and each tile publishes its partial
+// or inclusive aggregate for the tiles after it. TilePrefixCallbackOp is
+// the block prefix callback that waits on the predecessors' entries.
+enum ScanTileStatus {
+  SCAN_TILE_OOB,
+  SCAN_TILE_INVALID = 99,
+  SCAN_TILE_PARTIAL,
+  SCAN_TILE_INCLUSIVE,
+};
+template <typename T, bool SINGLE_WORD = (sizeof(T) <= 8)>
+struct ScanTileState {
+  // The status word is as wide as a primitive T (a wider T keeps a
+  // separate value, and an unsigned int status).
+  typedef typename UnsignedBitsOf<(!SINGLE_WORD || sizeof(T) == 4) ? 4
+                                  : sizeof(T) == 8                 ? 8
+                                  : sizeof(T) == 2                 ? 2
+                                                                   : 1>::type
+      StatusWord;
+  struct TileDescriptor {
+    StatusWord status;
+    T value;
+  };
+  __host__ __device__ ScanTileState();
+  __host__ __device__ cudaError_t Init(int num_tiles, void *d_temp_storage,
+                                       size_t temp_storage_bytes);
+  __host__ __device__ static cudaError_t AllocationSize(int num_tiles,
+                                                        size_t &temp_storage_bytes);
+  __device__ void InitializeStatus(int num_tiles);
+  __device__ void SetInclusive(int tile_idx, T tile_inclusive);
+  __device__ void SetPartial(int tile_idx, T tile_partial);
+  __device__ void WaitForValid(int tile_idx, StatusWord &status, T &value);
+  __device__ T LoadValid(int tile_idx);
+};
+template <typename T, typename ScanOpT, typename ScanTileStateT,
+          int LEGACY_PTX_ARCH = 0>
+struct TilePrefixCallbackOp {
+  struct _TempStorage {
+    T exclusive_prefix;
+    T inclusive_prefix;
+    T block_aggregate;
+  };
+  struct TempStorage : Uninitialized<_TempStorage> {};
+  typedef typename ScanTileStateT::StatusWord StatusWord;
+  __device__ TilePrefixCallbackOp(ScanTileStateT &tile_status,
+                                  TempStorage &temp_storage, ScanOpT scan_op,
+                                  int tile_idx);
+  // Without tile_idx the tile is blockIdx.x.
+  __device__ TilePrefixCallbackOp(ScanTileStateT &tile_status,
+                                  TempStorage &temp_storage, ScanOpT scan_op);
+  __device__ T operator()(T block_aggregate);
+  __device__ T GetExclusivePrefix();
+  __device__ T GetInclusivePrefix();
+  __device__ T GetBlockAggregate();
+  __device__ int GetTileIdx() const;
 };
 
 // ---- host-side device-wide algorithms: any arguments, cudaError_t back ----
