@@ -21,6 +21,11 @@
 #include <cuda_bf16.h>
 #include <type_traits>
 #include <utility>
+// CUB is built on libcu++: any <cub/...> header makes cuda::std visible
+// (numeric_limits, type_traits, utility), as in CCCL.
+#include <cuda/std/limits>
+#include <cuda/std/type_traits>
+#include <cuda/std/utility>
 
 #define CUB_VERSION 200200
 #define CUB_NAMESPACE_BEGIN namespace cub {
