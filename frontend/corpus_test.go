@@ -23,7 +23,35 @@ type corpusTree struct {
 	// fileFlags are the flags the build adds for one file (a module's
 	// configuration), by path relative to the root.
 	fileFlags map[string][]string
+	// generated are headers the build writes outside the tree (a JIT
+	// module's own directory), by name, with what writes them: a unit
+	// that misses one lacks the "generated" family, not a shim of ours.
+	generated map[string]string
 }
+
+// isGenerated says whether header, included from includer, is one the
+// build writes: found so in the tree (generated), or one of the tree's
+// JIT-generated headers.
+func (tree corpusTree) isGenerated(includer, header string) bool {
+	return generated(includer, header) || tree.generated[header] != ""
+}
+
+// archFlags parse device code for one architecture, as a module built
+// only for it (-gencode=arch=compute_N) is compiled.
+func archFlags(arch string) []string {
+	return []string{"-U__CUDA_ARCH__", "-D__CUDA_ARCH__=" + arch}
+}
+
+// fmhaV2Flags are what FlashInfer's JIT adds for the FMHAv2 modules
+// (gen_fmha_v2_module, gen_trtllm_fmha_v2_module): the kernels' own
+// headers, and the module's generated directory, which holds
+// fmha_v2_api.h (see generated below).
+var fmhaV2Flags = []string{"-Icsrc/fmha_v2"}
+
+// flashKDAFlags are what FlashInfer's JIT adds for a FlashKDA module
+// built for the SM100 family (flashinfer/jit/flash_kda.py, target
+// sm100f): the target kind, and compute_100f.
+var flashKDAFlags = append([]string{"-DFLASHINFER_FLASH_KDA_TARGET_FAMILY=100"}, archFlags("1000")...)
 
 // xqaFlags are what FlashInfer's JIT passes every XQA module
 // (flashinfer/jit/xqa.py), with one configuration of its choices.
@@ -65,9 +93,26 @@ var corpusTrees = []corpusTree{
 			// gen_xqa_module: fp16 in and out, fp16 cache, head 128 in groups of 8.
 			"csrc/xqa/mha.cu": xqaFlags("-DINPUT_FP16=1", "-DDTYPE=__half", "-DCACHE_ELEM_ENUM=0",
 				"-DHEAD_ELEMS=128", "-DHEAD_GRP_SIZE=8", "-DLOW_PREC_OUTPUT=0", "-DSPEC_DEC=0", "-DMLA_WRAPPER=0"),
-			// gen_xqa_module_mla: MLA (head 576 in groups of 128), fp8 cache.
-			"csrc/xqa/mla_sm120.cu": xqaFlags("-DCACHE_ELEM_ENUM=2", "-DHEAD_ELEMS=576",
-				"-DHEAD_GRP_SIZE=128", "-DMLA_WRAPPER=1"),
+			// gen_xqa_module_mla: MLA (head 576 in groups of 128), fp8
+			// cache, built for sm_120 only: its barriers use cluster
+			// scope, which barriers.cuh asserts is there from sm_90 on.
+			"csrc/xqa/mla_sm120.cu": xqaFlags(append([]string{"-DCACHE_ELEM_ENUM=2", "-DHEAD_ELEMS=576",
+				"-DHEAD_GRP_SIZE=128", "-DMLA_WRAPPER=1"}, archFlags("1200")...)...),
+			"csrc/fmha_v2_run.cu":            fmhaV2Flags,
+			"csrc/fmha_v2_jit_binding.cu":    fmhaV2Flags,
+			"csrc/trtllm_fmha_v2_binding.cu": fmhaV2Flags,
+			// gen_cudnn_sdpa_module: where the downloaded cubins lie.
+			"csrc/cudnn_sdpa_kernel_launcher.cu":                     {`-DCUDNN_SDPA_CUBIN_PATH="flashinfer/cubins/cudnn_sdpa"`},
+			"csrc/kda/flashkda_bf16_fused_m64_binding.cu":            flashKDAFlags,
+			"csrc/kda/flashkda_bf16_fused_m128_binding.cu":           flashKDAFlags,
+			"csrc/kda/cake_flashkda_bf16_fused_m128_n16_binding.cu":  flashKDAFlags,
+			"csrc/kda/cake_flashkda_bf16_persistent_m128_binding.cu": flashKDAFlags,
+			"csrc/kda/cake_flashkda_bf16_small_bh_m128_binding.cu":   flashKDAFlags,
+		},
+		generated: map[string]string{
+			// Rendered by fmha_library.get_api_code into the module's
+			// generated directory, with the kernels it dispatches to.
+			"fmha_v2_api.h": "flashinfer/jit/attention/fmha_v2 (get_api_code)",
 		}},
 }
 
@@ -123,15 +168,10 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 		}
 		mu.Unlock()
 	}}
-	for _, f := range tree.flags {
-		if strings.HasPrefix(f, "-I") {
-			f = "-I" + filepath.Join(root, f[2:])
-		}
-		cfg.ClangArgs = append(cfg.ClangArgs, f)
-	}
+	cfg.ClangArgs = rootedFlags(root, tree.flags)
 	cfg.FileArgs = func(name string) []string {
 		rel, _ := filepath.Rel(root, name)
-		return tree.fileFlags[rel]
+		return rootedFlags(root, tree.fileFlags[rel])
 	}
 	parseDiags := -1
 	if from := os.Getenv("CUDAVET_CORPUS_FROM"); from != "" {
@@ -168,7 +208,7 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 	byCause := map[string][]string{}
 	ours, failed := 0, 0
 	for unit, errs := range raw {
-		c := classifyErrors(errs)
+		c := classifyErrors(errs, tree.isGenerated)
 		if len(c.missing) > 0 || len(c.ours) > 0 {
 			failed++
 		}
@@ -223,6 +263,19 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 	if ours > 0 {
 		t.Errorf("%d parse errors caused by cudavet's shims or dialect", ours)
 	}
+}
+
+// rootedFlags returns flags with each -I directory made absolute under
+// root (the trees' flags name directories relative to it).
+func rootedFlags(root string, flags []string) []string {
+	var out []string
+	for _, f := range flags {
+		if strings.HasPrefix(f, "-I") {
+			f = "-I" + filepath.Join(root, f[2:])
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 var dumpLine = regexp.MustCompile(`^([^\t]+)\t(.*?):(\d+):\d+: (?:error|fatal error): (.*)$`)

@@ -232,7 +232,7 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 	if len(errs) == 0 {
 		return false
 	}
-	c := classifyErrors(errs)
+	c := classifyErrors(errs, generated)
 	for _, n := range c.nvcc {
 		pos, where := ld.position(n.diag)
 		ld.report(name, pos, "lower", fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where))

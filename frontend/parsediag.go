@@ -172,6 +172,23 @@ func follows(e clang.Diagnostic, fam string, first clang.Diagnostic) bool {
 	return false
 }
 
+// lambdaAt matches the lambda a library template was instantiated with,
+// as clang names it ("_Iter_comp_iter<(lambda at FILE:L:C)>").
+var lambdaAt = regexp.MustCompile(`\(lambda at ([^():]+):\d+:\d+\)`)
+
+// followsVia reports whether an error lies in code instantiated with a
+// lambda of a file in which errors follow from the absent family (a
+// std::sort comparator whose body names an undeclared type cannot be
+// called, and libstdc++ says so).
+func followsVia(e clang.Diagnostic, tainted map[string]bool) bool {
+	for _, m := range lambdaAt.FindAllStringSubmatch(e.Spelling, -1) {
+		if tainted[m[1]] {
+			return true
+		}
+	}
+	return false
+}
+
 // headerFamily returns the family of a header clang did not find, or ""
 // when the shim is meant to provide it (then the missing header is ours).
 func headerFamily(header string) string {
@@ -185,8 +202,11 @@ func headerFamily(header string) string {
 	return ""
 }
 
-// classifyErrors sorts a unit's errors (clang's order) by cause.
-func classifyErrors(errs []clang.Diagnostic) errorClasses {
+// classifyErrors sorts a unit's errors (clang's order) by cause. isGenerated
+// says whether a header that was not found, included from a file, is one
+// the build writes (generated; a caller that knows the build's generators
+// may add to it).
+func classifyErrors(errs []clang.Diagnostic, isGenerated func(includer, header string) bool) errorClasses {
 	var c errorClasses
 	seen := map[string]bool{}
 	for _, e := range errs {
@@ -195,7 +215,7 @@ func classifyErrors(errs []clang.Diagnostic) errorClasses {
 		}
 		if m := notFound.FindStringSubmatch(e.Spelling); m != nil {
 			fam := headerFamily(m[1])
-			if fam == "" && generated(e.File, m[1]) {
+			if fam == "" && isGenerated(e.File, m[1]) {
 				fam = familyGenerated
 			}
 			if fam != "" {
@@ -228,18 +248,34 @@ func classifyErrors(errs []clang.Diagnostic) errorClasses {
 	sort.Strings(c.missing)
 	if len(c.missing) > 0 {
 		c.followers = map[string]int{}
+		// tainted holds, per family, the files in which errors follow.
+		tainted := map[string]map[string]bool{}
+		for _, fam := range c.missing {
+			tainted[fam] = map[string]bool{c.first[fam].File: true}
+		}
 		var rest []clang.Diagnostic
 	next:
 		for _, e := range c.ours {
 			for _, fam := range c.missing {
 				if fam == familyROCm || follows(e, fam, c.first[fam]) {
 					c.followers[fam]++
+					tainted[fam][e.File] = true
 					continue next
 				}
 			}
 			rest = append(rest, e)
 		}
-		c.ours = rest
+		c.ours = rest[:0]
+	again:
+		for _, e := range rest {
+			for _, fam := range c.missing {
+				if followsVia(e, tainted[fam]) {
+					c.followers[fam]++
+					continue again
+				}
+			}
+			c.ours = append(c.ours, e)
+		}
 	}
 	return c
 }
