@@ -155,7 +155,7 @@ func corpusRun(t *testing.T, root string, tree corpusTree) {
 		defer progress.Close()
 	}
 	start := time.Now()
-	cfg := &Config{Dir: root, observe: func(unit string, errs []clang.Diagnostic) {
+	cfg := &Config{Dir: root, parseOnly: true, observe: func(unit string, errs []clang.Diagnostic) {
 		mu.Lock()
 		raw[unit] = errs
 		if progress != nil {

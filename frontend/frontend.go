@@ -42,6 +42,10 @@ type Config struct {
 
 	// observe, when set (by tests), receives every parsed unit's errors.
 	observe func(unit string, errs []clang.Diagnostic)
+	// parseOnly, when set (by the corpus test), skips lowering: only the
+	// parse errors are wanted, and lowering a whole tree costs minutes
+	// and gigabytes (FlashInfer's mixed_comm.cu alone, over 5 minutes).
+	parseOnly bool
 }
 
 // Load expands patterns (a file, a directory, or dir/... for a directory

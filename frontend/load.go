@@ -185,6 +185,9 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	defer release()
 	r.parseErr = ld.parseDiagnostics(name, tu)
 	ld.markIncluded(name, tu)
+	if ld.cfg.parseOnly {
+		return r
+	}
 	start = time.Now()
 	r.res = lower.TU(tu, &lower.Config{Fset: ld.fset, File: ld.file})
 	r.lowerTime = time.Since(start)
