@@ -55,6 +55,12 @@ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaGetDriverEntryPoint(
     const char *symbol, void **funcPtr, unsigned long long flags,
     enum cudaDriverEntryPointQueryResult *driverStatus = NULL);
+// CUDA 12.5: the entry point of the symbol's ABI as of cudaVersion
+// (12000: the PFN_*_v12000 typedefs), not the runtime's own version.
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **funcPtr, unsigned int cudaVersion,
+    unsigned long long flags,
+    enum cudaDriverEntryPointQueryResult *driverStatus = NULL);
 
 // ---- memory ----
 cudaError_t cudaMalloc(void **devPtr, size_t size);
