@@ -1,6 +1,9 @@
 package frontend
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/cudavet/cudavet/frontend/clang"
@@ -29,5 +32,45 @@ func TestClassifyFollowers(t *testing.T) {
 	}
 	if len(c.ours) != 1 || c.ours[0].Line != 90 {
 		t.Errorf("ours = %v, want the comparator of other.cu alone", c.ours)
+	}
+}
+
+// TestIncluderCauses checks the two causes of a lone header's errors that
+// are its includer's: its own #error (then every error of the unit is),
+// and a family's namespace named in a file that does not include it.
+func TestIncluderCauses(t *testing.T) {
+	dir := t.TempDir()
+	binding := filepath.Join(dir, "binding.cuh")
+	tma := filepath.Join(dir, "tma.cuh")
+	own := filepath.Join(dir, "own.cuh")
+	write := func(name, text string) {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(binding, "#pragma once\n#ifndef TILE\n#error \"TILE must be defined by the binding unit\"\n#endif\nconstexpr int kTile = TILE;\n")
+	write(tma, "#pragma once\n__device__ void load() { cute::copy(); }\n")
+	write(own, "#pragma once\n#include <cute/tensor.hpp>\n__device__ void load() { cute::copy(); }\n")
+
+	configured := []clang.Diagnostic{
+		{File: binding, Line: 3, Spelling: `"TILE must be defined by the binding unit"`},
+		{File: binding, Line: 5, Spelling: "use of undeclared identifier 'TILE'"},
+	}
+	for i, c := range includerCauses(configured) {
+		if c != causeConfigured {
+			t.Errorf("configured[%d]: cause %q, want %q", i, c, causeConfigured)
+		}
+	}
+	brings := []clang.Diagnostic{
+		{File: tma, Line: 2, Spelling: "use of undeclared identifier 'cute'"},
+		{File: tma, Line: 2, Spelling: "use of undeclared identifier 'kTile'"},
+		{File: own, Line: 3, Spelling: "use of undeclared identifier 'cute'"},
+	}
+	got := includerCauses(brings)
+	if want := fmt.Sprintf(causeBrings, "CuTe"); got[0] != want {
+		t.Errorf("cute in a file not including it: cause %q, want %q", got[0], want)
+	}
+	if got[1] != "" || got[2] != "" {
+		t.Errorf("causes %q, want the other name and the file including CuTe to stay ours", got[1:])
 	}
 }
