@@ -35,6 +35,13 @@ type Config struct {
 	Jobs int
 	// Arch is the __CUDA_ARCH__ value device code is parsed for (0: 800).
 	Arch int
+	// ContextSources are sources of the run outside this Load (absolute
+	// names): a header that no source of the Load includes borrows its
+	// context from one of them as from the Load's own (context.go). A
+	// caller that loads each unit on its own, as the CLI's result cache
+	// does, passes the run's sources here, so that a lone header is parsed
+	// as it would be in one Load of the whole run.
+	ContextSources []string
 	// Cache, when set, keeps each parsed unit for the next Load of the
 	// same file with the same flags, which reparses it with a precompiled
 	// preamble (a language server's edits). Nil: every Load parses afresh.

@@ -91,10 +91,13 @@ func load(cfg *Config, patterns []string) (*ir.Program, error) {
 	results := ld.parseAll(sources)
 	var lone []string
 	ld.context, ld.lonely = map[string]headerContext{}, map[string]bool{}
+	// The sources a lone header may borrow its context from: the Load's,
+	// then the run's others.
+	siblings := append(slices.Clip(sources), cfg.ContextSources...)
 	for _, h := range headers {
 		if !ld.included(h) {
 			lone = append(lone, h)
-			if c, ok := ld.contextFor(h, sources); ok {
+			if c, ok := ld.contextFor(h, siblings); ok {
 				ld.context[h] = c
 			} else {
 				ld.lonely[h] = true

@@ -157,3 +157,42 @@ func TestParseCxx20(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderContextSources checks that a header loaded without the sources
+// of its run (as the CLI's result cache loads each unit) borrows its
+// context from the run's sources that Config.ContextSources names.
+func TestHeaderContextSources(t *testing.T) {
+	header := "testdata/parse/context/dequant_impl.cuh"
+	gemm, err := filepath.Abs("testdata/parse/context/gemm.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := frontend.Load(&frontend.Config{}, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasParseDiagnostic(alone) {
+		t.Errorf("%s loaded alone: no parse diagnostic, want one (it needs gemm.cu's includes)", header)
+	}
+	prog, err := frontend.Load(&frontend.Config{ContextSources: []string{gemm}}, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range prog.Diagnostics {
+		if d.Category == "parse" {
+			t.Errorf("%s: unexpected parse diagnostic: %s", prog.Fset.Position(d.Pos), d.Message)
+		}
+	}
+	if findKernel(prog, "cvq::dequant_kernel") == nil {
+		t.Error("kernel cvq::dequant_kernel not lowered")
+	}
+}
+
+func hasParseDiagnostic(prog *ir.Program) bool {
+	for _, d := range prog.Diagnostics {
+		if d.Category == "parse" {
+			return true
+		}
+	}
+	return false
+}
