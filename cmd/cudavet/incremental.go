@@ -30,7 +30,13 @@ import (
 
 // unitEntry is one unit's cached result.
 type unitEntry struct {
-	Deps           map[string]string // included file (the unit too) → content hash
+	Deps map[string]string // included file (the unit too) → content hash
+	// ContextDeps are the run's sources a lone header's parse borrowed its
+	// includes from (one of them, picked by their content), with their
+	// content hashes: the entry is stale when one changes, but they are
+	// not files the unit analysed (an ignore directive in them is not the
+	// unit's to use).
+	ContextDeps    map[string]string `json:",omitempty"`
 	Diags          []cachedDiag
 	Stats          ir.Stats
 	Funcs          []funcRow // -stats' function table
@@ -84,9 +90,13 @@ type incremental struct {
 	cache     *cache.Cache // nil: -no-cache (with -diff)
 	hasher    cache.Hasher
 	roots     []string
-	optsKey   string
-	hits      int
-	misses    int
+	// context is the run's sources, which a lone header may borrow its
+	// includes from (frontend.Config.ContextSources); set before the lone
+	// headers are analysed, read-only after.
+	context []string
+	optsKey string
+	hits    int
+	misses  int
 }
 
 // useIncremental reports whether the run goes unit by unit. -fix and
@@ -132,7 +142,7 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	}
 	bar := a.newProgress(len(units))
 	entries := in.runAll(sources, bar)
-	nSources := len(sources)
+	nSources, allSources := len(sources), slices.Clone(sources)
 	sources, entries = in.linkGroups(sources, entries)
 	included := map[string]bool{}
 	for _, e := range entries {
@@ -147,6 +157,7 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 		}
 	}
 	bar.skip(len(headers) - len(lone))
+	in.context = slices.Clone(allSources)
 	entries = append(entries, in.runAll(lone, bar)...)
 	bar.finish()
 	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, nSources+len(lone)
@@ -365,6 +376,11 @@ func (in *incremental) fresh(e *unitEntry) bool {
 			return false
 		}
 	}
+	for f, h := range e.ContextDeps {
+		if in.hasher.File(f) != h {
+			return false
+		}
+	}
 	return len(e.Deps) > 0
 }
 
@@ -386,6 +402,17 @@ func (in *incremental) analyse(names ...string) *unitEntry {
 	e := &unitEntry{Deps: map[string]string{}}
 	for _, name := range names {
 		e.Deps[name] = in.hasher.File(name)
+	}
+	if len(names) == 1 && !frontend.IsSource(names[0]) {
+		// A lone header is parsed as one Load of the whole run parses it:
+		// with the includes of a source of the run that uses its
+		// namespace. Which one, and its includes, depend on every source,
+		// so each is a dependency of the header's entry.
+		cfg.ContextSources = in.context
+		e.ContextDeps = map[string]string{}
+		for _, s := range in.context {
+			e.ContextDeps[s] = in.hasher.File(s)
+		}
 	}
 	prog, err := frontend.Load(cfg, names...)
 	if err != nil {

@@ -188,3 +188,46 @@ func TestUnusedEverywhere(t *testing.T) {
 		t.Error("not reported although unused in both units")
 	}
 }
+
+// TestCacheHeaderContext: through the cache, a header no source includes
+// is parsed with the includes of a source of the run that uses its
+// namespace, as the whole-program run parses it, and editing that source
+// makes the header's entry miss.
+func TestCacheHeaderContext(t *testing.T) {
+	tree := t.TempDir()
+	for _, name := range []string{"gemm.cu", "quant_types.cuh", "dequant_impl.cuh", "orphan.cuh"} {
+		data, err := os.ReadFile(filepath.Join("../../frontend/testdata/parse/context", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(tree, name), string(data))
+	}
+	parseErrors := func(stderr string) string {
+		var out []string
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.HasSuffix(l, "(parse)") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	_, _, stderr := realCLI(t, "-no-cache", tree)
+	whole := parseErrors(stderr)
+	if strings.Contains(whole, "dequant_impl.cuh") || !strings.Contains(whole, "orphan.cuh") {
+		t.Fatalf("whole-program run: want orphan.cuh's parse error alone:\n%s", stderr)
+	}
+	cacheDir := t.TempDir()
+	for i, want := range []string{"(0 from the cache, 3 analysed)", "(2 from the cache, 1 analysed)"} {
+		_, _, stderr := realCLI(t, "-stats", "-cache", cacheDir, tree)
+		if got := parseErrors(stderr); got != whole || !strings.Contains(stderr, want) {
+			t.Errorf("run %d through the cache, want %s and the parse errors:\n%s\ngot:\n%s", i, want, whole, stderr)
+		}
+	}
+	gemm := filepath.Join(tree, "gemm.cu")
+	data, _ := os.ReadFile(gemm)
+	writeFile(t, gemm, string(data)+"\n// edited\n")
+	_, _, stderr = realCLI(t, "-stats", "-cache", cacheDir, tree)
+	if !strings.Contains(stderr, "(0 from the cache, 3 analysed)") {
+		t.Errorf("after editing the source the header borrows from, want every unit re-analysed:\n%s", stderr)
+	}
+}
