@@ -243,7 +243,10 @@ func diagnostic(r *symexec.Run, l *symex.Access, w *symex.Witness, covers []cove
 
 // escapes returns the shared variables whose address reaches code the
 // executor does not see (calls without body, intrinsics such as
-// __pipeline_memcpy_async), through f and the device functions it calls;
+// __pipeline_memcpy_async), through f and the device functions it calls:
+// an array by name, a scalar or struct by its address or bound to a
+// reference parameter (a CUB-style TempStorage handed to a collective's
+// constructor, which the callee may fill before anything reads it);
 // ok is false when f or a callee holds an unknown statement.
 func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 	out := map[*ir.Var]bool{}
@@ -253,8 +256,15 @@ func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 	mark := func(args []ir.Expr) {
 		for _, a := range args {
 			ir.Inspect(a, func(n ir.Node) bool {
-				if r, isRef := n.(*ir.VarRef); isRef && r.Var.Kind == ir.SharedVar {
-					out[r.Var] = true
+				switch n := n.(type) {
+				case *ir.VarRef: // an array
+					if n.Var.Kind == ir.SharedVar {
+						out[n.Var] = true
+					}
+				case *ir.AddrOf: // a scalar or struct, by pointer or by reference
+					if n.Var.Kind == ir.SharedVar {
+						out[n.Var] = true
+					}
 				}
 				return true
 			})
