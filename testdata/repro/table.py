@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""table.py DIAGS.json RESULTS.tsv: prints the table rows and summary of
-testdata/repro/RESULTS.md from cudavet -json output (the run that wrote
-the reproducers) and the results.tsv of running them (bug/NAME and
-ok/NAME, run.sh's exit status, seconds, its last cudavet-repro line)."""
+"""table.py DIAGS.json RESULTS.tsv [SYNCCHECK.tsv]: prints the table rows
+and summary of testdata/repro/RESULTS.md from cudavet -json output (the
+run that wrote the reproducers) and the results.tsv of running them
+(bug/NAME and ok/NAME, run.sh's exit status, seconds, its last
+cudavet-repro line, the run's date). SYNCCHECK.tsv, when given, holds the
+barrierdiv findings (which carry no witness launch) run under synccheck
+in another finding's harness of the same kernel (finding, harness,
+verdict, what synccheck printed, date); it adds their table."""
 import json, os, re, sys
 from collections import Counter, defaultdict
 
@@ -13,7 +17,7 @@ runs = {}
 for line in open(sys.argv[2]):
     f = line.rstrip("\n").split("\t")
     if len(f) >= 4 and not (f[1] == "skipped" and f[0] in runs):
-        runs[f[0]] = (f[1], f[2], f[3])  # the last run of a name wins
+        runs[f[0]] = (f[1], f[2], f[3], f[4] if len(f) > 4 else "")  # the last run of a name wins
 
 def key(d):
     return "%s-%s-%d" % (d["checker"], os.path.splitext(os.path.basename(d["file"]))[0], d["line"])
@@ -62,29 +66,29 @@ for d in diags:
     done.add(k)
     name = by_key.get(k)
     if name is None:
-        rows.append((k, d, "not run", "", ""))
+        rows.append((k, d, "not run", "", "", ""))
         summary[d["checker"]]["not run"] += 1
         continue
-    rc, secs, text = runs["bug/" + name]
+    rc, secs, text, date = runs["bug/" + name]
     v = verdict(rc, text)
     summary[d["checker"]][v] += 1
     twin = ""
     if "ok/" + name in runs:
-        trc, tsecs, ttext = runs["ok/" + name]
+        trc, tsecs, ttext, _ = runs["ok/" + name]
         tv = verdict(trc, ttext)
         twin = {"not seen": "clean", "rejected": "rejected by its launcher's check: " + ttext.replace("cudavet-repro: ", "")}.get(tv, "%s: %s" % (tv, seen(trc, tsecs, ttext)))
         summary["ok twins"][tv] += 1
-    rows.append((name, d, v, seen(rc, secs, text), twin))
+    rows.append((name, d, v, seen(rc, secs, text), twin, date))
 
 def short(m, n=110):
     return m if len(m) <= n else m[:n] + "..."
 
-print("| # | finding | checker | tool | verdict | what run.sh printed last | ok twin at the same sizes |")
-print("| --- | --- | --- | --- | --- | --- | --- |")
-for name, d, v, s, twin in rows:
-    print("| %s | `%s:%d` %s | %s | %s | %s | %s | %s |" % (
+print("| # | finding | checker | tool | verdict | what run.sh printed last | ok twin at the same sizes | run |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for name, d, v, s, twin, date in rows:
+    print("| %s | `%s:%d` %s | %s | %s | %s | %s | %s | %s |" % (
         name[:3], os.path.basename(d["file"]), d["line"], short(d["message"]).replace("|", "\\|"),
-        d["checker"], TOOL[d["checker"]], v, s.replace("|", "\\|"), twin or "—"))
+        d["checker"], TOOL[d["checker"]], v, s.replace("|", "\\|"), twin or "—", date or "—"))
 print()
 cols = ["line", "isolated", "use site", "effect", "elsewhere", "not seen", "does not fit", "timeout", "rejected", "not run"]
 print("| checker | findings | " + " | ".join(cols) + " |")
@@ -96,3 +100,23 @@ for c in ["overflow", "bounds", "align", "nilptr", "race", "uninit", "warpsync",
 other = {x for c in summary.values() for x in c} - set(cols)
 if other:
     print("\nother verdicts:", ", ".join(sorted(other)))
+
+if len(sys.argv) > 3:
+    sync = {}
+    for line in open(sys.argv[3]):
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 5 and not line.startswith("#"):
+            sync[f[0]] = f[1:5]
+    print()
+    print("| finding | harness it ran in | verdict | what synccheck printed | run |")
+    print("| --- | --- | --- | --- | --- |")
+    cnt = Counter()
+    for d in diags:
+        if d.get("kind") != "finding" or d["checker"] != "barrierdiv":
+            continue
+        k = "%s:%d" % (os.path.basename(d["file"]), d["line"])
+        h, v, what, date = sync.get(k, ("—", "no launch", "no witness launch, no other finding's harness of this kernel: not run", "—"))
+        cnt[v] += 1
+        print("| `%s` %s | %s | %s | %s | %s |" % (k, short(d["message"]).replace("|", "\\|"), h, v, what.replace("|", "\\|"), date))
+    print()
+    print("barrierdiv: %d findings; " % sum(cnt.values()) + ", ".join("%s %d" % (v, n) for v, n in sorted(cnt.items())))
