@@ -91,6 +91,7 @@ func (x *executor) geometry() {
 	gridMax := []uint64{1<<31 - 1, 65535, 65535}
 	var a, known []*sym.Term
 	prod := sym.Const(64, 1)
+	used := blockDimsUsed(x.t.Func)
 	for i, d := range dims {
 		tid := x.t.register("threadIdx."+d, 32, Choice, "threadIdx."+d, token.NoPos, false)
 		bid := x.t.register("blockIdx."+d, 32, Choice, "blockIdx."+d, token.NoPos, false)
@@ -108,6 +109,15 @@ func (x *executor) geometry() {
 		}
 		if b := x.spec.Block[i]; b != nil {
 			known = append(known, sym.Eq(bdim, b))
+		} else if i > 0 && !used[i] {
+			// A block dimension no launch resolves and the kernel never
+			// reads (threadIdx.y, blockDim.z, in it or a function it
+			// calls) is 1: a kernel written for a 1-D block, launched
+			// through a configuration the launcher analysis could not
+			// follow, is not launched with threads that would repeat each
+			// other's work, and its lane arithmetic (threadIdx.x & 31)
+			// assumes so.
+			known = append(known, sym.Eq(bdim, sym.Const(32, 1)))
 		} else if n := x.t.Func.LaunchBounds; n > 0 {
 			known = append(known, sym.Ule(bdim, sym.Const(32, uint64(n))))
 		}
@@ -118,6 +128,33 @@ func (x *executor) geometry() {
 	}
 	x.t.Limits = append(x.t.Limits, a...)
 	x.t.Assumptions = append(x.t.Assumptions, known...)
+}
+
+// blockDimsUsed reports, for each dimension, whether f or a function it
+// calls reads threadIdx or blockDim of it.
+func blockDimsUsed(f *ir.Func) [3]bool {
+	var used [3]bool
+	seen := map[*ir.Func]bool{}
+	var walk func(*ir.Func)
+	walk = func(f *ir.Func) {
+		if f == nil || f.Body == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		ir.Inspect(f.Body, func(n ir.Node) bool {
+			switch n := n.(type) {
+			case *ir.Builtin:
+				if (n.Kind == ir.ThreadIdx || n.Kind == ir.BlockDim) && n.Dim >= 0 && n.Dim < 3 {
+					used[n.Dim] = true
+				}
+			case *ir.Call:
+				walk(n.Fn)
+			}
+			return true
+		})
+	}
+	walk(f)
+	return used
 }
 
 func (x *executor) bindParams(f *ir.Func, st *state) {
