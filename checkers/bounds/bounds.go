@@ -8,6 +8,7 @@ import (
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
+	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/checkers/internal/witness"
@@ -52,6 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 	widen := map[regionOf]map[string]*sym.Term{}
 	violation := func(a *symex.Access) *sym.Term {
 		v := Violation(a)
+		if a.Region.Space == ir.Global {
+			v = sym.BAnd(v, withinDevice(a))
+		}
 		t := traceOf[a]
 		if t == nil {
 			return v
@@ -154,6 +158,17 @@ func largestTensor(t *symex.Trace, region *symex.Region) map[string]*sym.Term {
 		}
 	}
 	return wide
+}
+
+// withinDevice is "the access ends within a device's memory": an access
+// past the end of a tensor only where its offset exceeds what one GPU
+// holds (956k rows of a 36,864-wide output, 141 GB of floats) needs sizes
+// whose tensors could not be allocated, not a kernel that indexes past
+// what the caller allocated. The tensor's length is bounded by the same
+// memory (model.DeviceMemory), so such a witness always ends past it.
+func withinDevice(a *symex.Access) *sym.Term {
+	end := sym.Add(a.Off, sym.Const(64, uint64(a.Size)))
+	return sym.Sle(end, sym.Const(64, uint64(model.DeviceMemory)))
 }
 
 // Violation is what bounds reports: the access leaves its region with its
