@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/internal/checkdoc"
@@ -45,7 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		withData, noData := r.Trace.NewPair(true, true), r.Trace.NewPair(true, false)
+		own := ownSharedLoads(r.Trace)
 		symex.EachConflict(r.Trace, reported, func(a, b *symex.Access) bool {
+			if dependsOn(a.PC, own) && dependsOn(b.PC, own) {
+				counts[skipOwnShared]++
+				return false
+			}
 			p := noData
 			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
 				p = withData
@@ -66,6 +72,52 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return counts, nil
+}
+
+// skipOwnShared counts the conflicts skipped because each thread reaches
+// its access under values it read from shared memory at an address of its
+// own (see ownSharedLoads).
+const skipOwnShared = "checks skipped: each thread's path depends on shared values it reads at its own address"
+
+// ownSharedLoads returns the values the trace loads from shared memory at
+// an address that depends on the thread (s_hist[tx], s_hist[tx + 1]). The
+// block computed them (a scan, a histogram) and the two-thread view does
+// not know how: a pair whose paths both depend on them would be chosen by
+// picking those values, one thread's against the other's, which is how a
+// threshold-bin selection after a suffix sum (s_hist[tx] > k &&
+// s_hist[tx + 1] <= k, true for one thread of a non-increasing sum) raced
+// with itself (vLLM's persistent_topk.cuh). A guard on a value all threads
+// read at one address (if (s_count > 0)) is not one of them: both threads
+// read the same value there.
+func ownSharedLoads(t *symex.Trace) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range t.Accesses {
+		if a.Write || a.Value == nil || a.Region.Space != ir.Shared {
+			continue
+		}
+		for _, v := range a.Off.Vars() {
+			if strings.HasPrefix(v.Name, "threadIdx.") {
+				out[a.Value.Name] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// dependsOn reports whether a term of pc mentions one of names.
+func dependsOn(pc []*sym.Term, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for _, c := range pc {
+		for _, v := range c.Vars() {
+			if names[v.Name] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Violation is the race of thread 1's access a with thread 2's access b
