@@ -91,7 +91,11 @@ const skipOwnShared = "checks skipped: each thread's path depends on shared valu
 // read the same value there.
 func ownSharedLoads(t *symex.Trace) map[string]bool {
 	out := map[string]bool{}
+	placed := map[string]bool{}
 	for _, a := range t.Accesses {
+		if a.Value != nil {
+			placed[a.Value.Name] = true
+		}
 		if a.Write || a.Value == nil || a.Region.Space != ir.Shared {
 			continue
 		}
@@ -100,6 +104,15 @@ func ownSharedLoads(t *symex.Trace) map[string]bool {
 				out[a.Value.Name] = true
 				break
 			}
+		}
+	}
+	// A value loaded through memory the engine could not place (a local
+	// reference to a row of a shared array, auto& h = s_hist_buf[0]): its
+	// address is not known to be one both threads share, so it counts as
+	// read at the thread's own address.
+	for name, info := range t.Vars {
+		if info.Class == symex.Unknown && info.Display == "load" && !info.Uniform && !info.Opaque && !placed[name] {
+			out[name] = true
 		}
 	}
 	return out
