@@ -42,11 +42,12 @@ func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 	p.Trace = pt
 	dataVars := map[string]bool{}
 	for _, a := range t.InputLoads() {
-		if !data {
-			break
-		}
-		dataVars[a.Value.Name] = true
+		// Loads of one read-only input at one address read one value
+		// (Consistent) whether or not the witness may choose them.
 		p.data = append(p.data, a)
+		if data {
+			dataVars[a.Value.Name] = true
+		}
 	}
 	for name, info := range t.Vars {
 		c := *info
