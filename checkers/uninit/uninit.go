@@ -250,9 +250,7 @@ func diagnostic(r *symexec.Run, l *symex.Access, w *symex.Witness, covers []cove
 // ok is false when f or a callee holds an unknown statement.
 func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 	out := map[*ir.Var]bool{}
-	seen := map[*ir.Func]bool{}
 	ok := true
-	var walk func(*ir.Func)
 	mark := func(args []ir.Expr) {
 		for _, a := range args {
 			ir.Inspect(a, func(n ir.Node) bool {
@@ -270,26 +268,18 @@ func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 			})
 		}
 	}
-	walk = func(f *ir.Func) {
-		if f == nil || f.Body == nil || seen[f] {
-			return
-		}
-		seen[f] = true
-		ir.Inspect(f.Body, func(n ir.Node) bool {
-			switch n := n.(type) {
-			case *ir.UnknownStmt:
-				ok = false
-			case *ir.Call:
-				if n.Fn == nil || n.Fn.Body == nil {
-					mark(n.Args)
-				}
-				walk(n.Fn)
-			case *ir.Intrinsic:
+	ir.InspectReachable(f, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.UnknownStmt:
+			ok = false
+		case *ir.Call:
+			if n.Fn == nil || n.Fn.Body == nil {
 				mark(n.Args)
 			}
-			return true
-		})
-	}
-	walk(f)
+		case *ir.Intrinsic:
+			mark(n.Args)
+		}
+		return true
+	})
 	return out, ok
 }

@@ -106,3 +106,27 @@ func TestVerify(t *testing.T) {
 		})
 	}
 }
+
+// TestInspectReachable: the bodies of called functions are visited once
+// each, however often and however recursively they are called; a call to
+// a declaration is a node only.
+func TestInspectReachable(t *testing.T) {
+	decl := &Func{Name: "opaque", Kind: Device}
+	d := &Func{Name: "d", Kind: Device, Body: &Block{P: 1}}
+	call := func(f *Func) Stmt { return &ExprStmt{P: 2, X: &Call{P: 2, Fn: f, Name: f.Name}} }
+	d.Body.Stmts = []Stmt{&Return{P: 3}, call(d)}
+	k := &Func{Name: "k", Kind: Kernel, Body: &Block{P: 1, Stmts: []Stmt{call(d), call(d), call(decl)}}}
+	calls, returns := 0, 0
+	InspectReachable(k, func(n Node) bool {
+		switch n.(type) {
+		case *Call:
+			calls++
+		case *Return:
+			returns++
+		}
+		return true
+	})
+	if calls != 4 || returns != 1 {
+		t.Errorf("visited %d calls and %d returns, want 4 (three in k, one in d) and 1 (d's body once)", calls, returns)
+	}
+}

@@ -15,6 +15,31 @@ func Inspect(n Node, f func(Node) bool) {
 	}
 }
 
+// InspectReachable is Inspect over f's body and, at each call, the body of
+// the function called, transitively, each function once: what a kernel
+// runs, with its device functions. A call to a function without a body
+// (or one already visited) is visited as a node only.
+func InspectReachable(f *Func, visit func(Node) bool) {
+	seen := map[*Func]bool{}
+	var walk func(*Func)
+	walk = func(f *Func) {
+		if f == nil || f.Body == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		Inspect(f.Body, func(n Node) bool {
+			if !visit(n) {
+				return false
+			}
+			if c, ok := n.(*Call); ok {
+				walk(c.Fn)
+			}
+			return true
+		})
+	}
+	walk(f)
+}
+
 func isNilNode(n Node) bool {
 	switch n := n.(type) {
 	case *Block:

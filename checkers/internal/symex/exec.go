@@ -134,26 +134,12 @@ func (x *executor) geometry() {
 // calls reads threadIdx or blockDim of it.
 func blockDimsUsed(f *ir.Func) [3]bool {
 	var used [3]bool
-	seen := map[*ir.Func]bool{}
-	var walk func(*ir.Func)
-	walk = func(f *ir.Func) {
-		if f == nil || f.Body == nil || seen[f] {
-			return
+	ir.InspectReachable(f, func(n ir.Node) bool {
+		if b, ok := n.(*ir.Builtin); ok && (b.Kind == ir.ThreadIdx || b.Kind == ir.BlockDim) && b.Dim >= 0 && b.Dim < 3 {
+			used[b.Dim] = true
 		}
-		seen[f] = true
-		ir.Inspect(f.Body, func(n ir.Node) bool {
-			switch n := n.(type) {
-			case *ir.Builtin:
-				if (n.Kind == ir.ThreadIdx || n.Kind == ir.BlockDim) && n.Dim >= 0 && n.Dim < 3 {
-					used[n.Dim] = true
-				}
-			case *ir.Call:
-				walk(n.Fn)
-			}
-			return true
-		})
-	}
-	walk(f)
+		return true
+	})
 	return used
 }
 
