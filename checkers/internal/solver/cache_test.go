@@ -120,13 +120,7 @@ func TestCacheAgreesWithBrute(t *testing.T) {
 	pool := []*sym.Term{g.Bool(2), g.Bool(2), g.Bool(2), g.Bool(1), g.Bool(1), g.Bool(3),
 		sym.Ult(x, sym.Const(3, 2)), sym.Ugt(x, sym.Const(3, 5)), sym.Eq(y, sym.Const(4, 9)), sym.Slt(y, sym.Const(4, 0))}
 	for i := 0; i < 250; i++ {
-		var cs []*sym.Term
-		for _, p := range pool {
-			if g.R.Intn(3) == 0 {
-				cs = append(cs, p)
-			}
-		}
-		q := Query{Constraints: cs, Goal: pool[g.R.Intn(len(pool))]}
+		q := poolQuery(g, pool)
 		want, _, _ := ref.Check(ctx, q)
 		got, m, err := c.Check(ctx, q)
 		if err != nil || got != want {

@@ -94,6 +94,7 @@ type prober struct {
 	sat   []bool // conj[i] under the current assignment
 	cur   Model
 	evals int
+	memo  map[*sym.Term]uint64 // one evaluation's, cleared before the next
 }
 
 type probeVar struct {
@@ -104,7 +105,7 @@ type probeVar struct {
 }
 
 func newProber(vars []*sym.Term, conj []*sym.Term) *prober {
-	p := &prober{byVar: map[string]*probeVar{}, conj: conj, sat: make([]bool, len(conj))}
+	p := &prober{byVar: map[string]*probeVar{}, conj: conj, sat: make([]bool, len(conj)), memo: map[*sym.Term]uint64{}}
 	for _, v := range vars {
 		pv := &probeVar{v: v}
 		p.vars = append(p.vars, pv)
@@ -123,10 +124,15 @@ func newProber(vars []*sym.Term, conj []*sym.Term) *prober {
 		if len(vs) != 1 {
 			continue
 		}
+		// v's bounds: the constants it (or it widened or narrowed) is
+		// compared with, as values of v (their low bits; candidates only,
+		// checked by evaluation).
 		pv := p.byVar[vs[0].Name]
-		for _, k := range comparedConsts(c, vs[0]) {
-			for _, d := range []uint64{k - 1, k, k + 1} {
-				pv.cands = append(pv.cands, d&sym.Mask(pv.v.Width))
+		for _, side := range comparedSides(c, vs[0]) {
+			if k, ok := side.Const(); ok {
+				for _, d := range []uint64{k - 1, k, k + 1} {
+					pv.cands = append(pv.cands, d&sym.Mask(pv.v.Width))
+				}
 			}
 		}
 	}
@@ -142,33 +148,6 @@ func newProber(vars []*sym.Term, conj []*sym.Term) *prober {
 	return p
 }
 
-// comparedConsts returns the constants c compares v (or v widened or
-// narrowed) with: the candidates of v's bounds.
-func comparedConsts(c *sym.Term, v *sym.Term) []uint64 {
-	for c.Op == sym.OpBNot {
-		c = c.Args[0]
-	}
-	switch c.Op {
-	case sym.OpUlt, sym.OpUle, sym.OpSlt, sym.OpSle, sym.OpEq:
-	case sym.OpBOr, sym.OpBAnd:
-		var out []uint64
-		for _, a := range c.Args {
-			out = append(out, comparedConsts(a, v)...)
-		}
-		return out
-	default:
-		return nil
-	}
-	x, y := c.Args[0], c.Args[1]
-	if k, ok := y.Const(); ok && isVarOf(x, v) {
-		return []uint64{narrowConst(x, k)}
-	}
-	if k, ok := x.Const(); ok && isVarOf(y, v) {
-		return []uint64{narrowConst(y, k)}
-	}
-	return nil
-}
-
 // isVarOf reports whether t is v, or v zero- or sign-extended or truncated.
 func isVarOf(t, v *sym.Term) bool {
 	for t.Op == sym.OpZExt || t.Op == sym.OpSExt || t.Op == sym.OpTrunc {
@@ -177,20 +156,17 @@ func isVarOf(t, v *sym.Term) bool {
 	return t.Op == sym.OpVar && t.Name == v.Name
 }
 
-// narrowConst is k as a value of the variable under t's extensions (its
-// low bits: a candidate only, checked by evaluation).
-func narrowConst(t *sym.Term, k uint64) uint64 {
-	for t.Op == sym.OpZExt || t.Op == sym.OpSExt || t.Op == sym.OpTrunc {
-		t = t.Args[0]
-	}
-	return k & sym.Mask(t.Width)
+// eval evaluates t under m.
+func (p *prober) eval(t *sym.Term, m Model) (uint64, error) {
+	clear(p.memo)
+	e := evaluator{env: m, memo: p.memo}
+	return e.eval(t)
 }
 
 // holds evaluates conjunct i under m.
 func (p *prober) holds(i int, m Model) bool {
 	p.evals++
-	e := evaluator{env: m, memo: map[*sym.Term]uint64{}}
-	v, err := e.eval(p.conj[i])
+	v, err := p.eval(p.conj[i], m)
 	return err == nil && v == 1
 }
 
@@ -313,8 +289,7 @@ func (p *prober) candidates(pv *probeVar) []uint64 {
 	mask := sym.Mask(pv.v.Width)
 	for _, i := range pv.conj {
 		for _, side := range comparedSides(p.conj[i], pv.v) {
-			e := evaluator{env: p.cur, memo: map[*sym.Term]uint64{}}
-			k, err := e.eval(side)
+			k, err := p.eval(side, p.cur)
 			if err != nil {
 				continue
 			}

@@ -21,13 +21,7 @@ func TestProbeModelsSatisfy(t *testing.T) {
 	pool := []*sym.Term{g.Bool(2), g.Bool(2), g.Bool(3), g.Bool(1), g.Bool(3),
 		sym.Ult(x, sym.Const(3, 6)), sym.Ugt(x, sym.Const(3, 1)), sym.Ult(y, sym.ZExt(x, 4)), sym.Slt(y, sym.Const(4, 0))}
 	for i := 0; i < 400; i++ {
-		var cs []*sym.Term
-		for _, c := range pool {
-			if g.R.Intn(3) == 0 {
-				cs = append(cs, c)
-			}
-		}
-		q := Query{Constraints: cs, Goal: pool[g.R.Intn(len(pool))]}
+		q := poolQuery(g, pool)
 		want, _, _ := ref.Check(ctx, q)
 		got, m, err := p.Check(ctx, q)
 		if err != nil || got != want {
