@@ -91,8 +91,8 @@ type incremental struct {
 	hasher    cache.Hasher
 	roots     []string
 	// context is the run's sources, which a lone header may borrow its
-	// includes from (frontend.Config.ContextSources); set before the lone
-	// headers are analysed, read-only after.
+	// includes from (frontend.Config.ContextSources); set once the sources
+	// are analysed, before any header is, read-only after.
 	context []string
 	optsKey string
 	hits    int
@@ -142,7 +142,8 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	}
 	bar := a.newProgress(len(units))
 	entries := in.runAll(sources, bar)
-	nSources, allSources := len(sources), slices.Clone(sources)
+	nSources := len(sources)
+	in.context = slices.Clone(sources) // linkGroups regroups sources
 	sources, entries = in.linkGroups(sources, entries)
 	included := map[string]bool{}
 	for _, e := range entries {
@@ -157,7 +158,6 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 		}
 	}
 	bar.skip(len(headers) - len(lone))
-	in.context = slices.Clone(allSources)
 	entries = append(entries, in.runAll(lone, bar)...)
 	bar.finish()
 	a.cacheHits, a.cacheMisses, a.unitsRun = in.hits, in.misses, nSources+len(lone)
@@ -371,14 +371,11 @@ func (in *incremental) unit(names ...string) *unitEntry {
 
 // fresh reports whether every dependency of e still has its content.
 func (in *incremental) fresh(e *unitEntry) bool {
-	for f, h := range e.Deps {
-		if in.hasher.File(f) != h {
-			return false
-		}
-	}
-	for f, h := range e.ContextDeps {
-		if in.hasher.File(f) != h {
-			return false
+	for _, deps := range []map[string]string{e.Deps, e.ContextDeps} {
+		for f, h := range deps {
+			if in.hasher.File(f) != h {
+				return false
+			}
 		}
 	}
 	return len(e.Deps) > 0
