@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 )
@@ -171,6 +172,9 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			w := &Witness{Model: m}
 			t.minimise(ctx, s, pc, viol, anch, w)
 			w.Launch = t.complete(ctx, s, pc, viol, w.Model)
+			if t.modelBytes(w.Launch) > uint64(model.DeviceMemory) && t.shrink(ctx, s, pc, viol, anch, w) {
+				w.Launch = t.complete(ctx, s, pc, viol, w.Model)
+			}
 			return w, Violated, nil
 		}
 		// The violation needs particular unknown values: ask for anchored
@@ -379,6 +383,157 @@ func (t *Trace) minimise(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if first != nil {
 		w.Model, w.Threshold = firstModel, first
 	}
+}
+
+// shrink lowers the witness's other values where the violation still
+// holds. check calls it for a witness whose buffers do not fit a GPU and
+// completes the model again when it returns true. The solver's model
+// (corners first, see solver.WithCorners) puts a user size it does not
+// need at its production maximum and the thread in the last block of
+// such a grid (a block table of 137,695 entries, a 141 GB output), which
+// no reproducer can allocate. The threshold stays as minimise found it.
+// Choices go first (the thread's block to 0), then the dimensions and
+// user sizes, each to the smallest of its lower bound, 1 and its value
+// halved that keeps the query true by evaluation; sizes tied to each
+// other take one solver call. The result is kept only when the solver
+// finds it robust as well, else the model is left as it was.
+func (t *Trace) shrink(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool, w *Witness) bool {
+	terms := solver.Slice(t.query(pc, viol)).Terms()
+	if !satisfies(terms, w.Model) {
+		return false // the model is not complete over the goal's component
+	}
+	var choices, sizes []*VarInfo
+	for _, info := range t.SortedVars() {
+		name := info.Term.Name
+		if _, ok := w.Model[name]; !ok || info.Term.IsBool() || (w.Threshold != nil && w.Threshold.Var == info) {
+			continue
+		}
+		switch {
+		case info.Class == Choice:
+			choices = append(choices, info)
+		case (info.Class == User || info.Class == Dim) && anch[name]:
+			sizes = append(sizes, info)
+		}
+	}
+	m := solver.Model{}
+	for k, v := range w.Model {
+		m[k] = v
+	}
+	changed := false
+	lower := func(info *VarInfo) {
+		name := info.Term.Name
+		cur := m[name]
+		var cands []uint64
+		if lo, _, ok := sym.Bounds(t.global(), info.Term); ok && (lo > 0 || info.Class == Choice) {
+			cands = append(cands, lo)
+		}
+		if info.Class == Choice {
+			cands = append(cands, 0) // a size or a dimension is at least 1
+		}
+		cands = append(cands, 1)
+		var halves []uint64
+		for v := cur / 2; v > 1; v /= 2 {
+			halves = append(halves, v)
+		}
+		for i := len(halves) - 1; i >= 0; i-- {
+			cands = append(cands, halves[i]) // smallest first
+		}
+		for _, v := range cands {
+			if !t.below(info, v, cur) {
+				continue
+			}
+			m[name] = v
+			if satisfies(terms, m) {
+				changed = true
+				return
+			}
+			m[name] = cur
+		}
+	}
+	for _, info := range choices {
+		lower(info)
+	}
+	for _, info := range sizes {
+		lower(info)
+	}
+	// Sizes tied to each other (a grid of n blocks, gridDim.x = n) move
+	// only together, which one at a time cannot do: ask the solver once
+	// for the big ones at most bigSize, the rest as they are.
+	var big []*sym.Term
+	var pins []*sym.Term
+	for _, info := range sizes {
+		if m[info.Term.Name] > bigSize {
+			big = append(big, sym.Ule(info.Term, sym.Const(info.Term.Width, bigSize)))
+		}
+	}
+	if len(big) > 0 {
+		for _, info := range t.SortedVars() {
+			v, ok := m[info.Term.Name]
+			if !ok || info.Class == Choice || (info.Class != Fixed && m[info.Term.Name] > bigSize && info.Class != Unknown && info.Class != Data) {
+				continue
+			}
+			pins = append(pins, fix(info.Term, v))
+		}
+		goal := sym.BAnd(append([]*sym.Term{viol}, big...)...)
+		if r, got, err := s.Check(ctx, t.query(append(append([]*sym.Term(nil), pc...), pins...), goal)); err == nil && r == solver.Sat {
+			cand := solver.Model{}
+			for k, v := range m {
+				cand[k] = v
+			}
+			for k, v := range got {
+				cand[k] = v
+			}
+			if satisfies(terms, cand) {
+				m, changed = cand, true
+			}
+		}
+	}
+	if changed {
+		if _, ok, err := t.robust(ctx, s, pc, viol, m, anch); err != nil || !ok {
+			m, changed = w.Model, false
+		}
+	}
+	// The unknown inputs' values are the solver's (a tensor's numel at
+	// a corner, 141 GB): the witness is robust, so any value of theirs
+	// violates, and the completion chooses them to fit the sizes. Flags
+	// stay: a launch passes nullptr by them.
+	out := solver.Model{}
+	for name, v := range m {
+		if info := t.Vars[name]; info != nil && info.Class == Unknown && !anch[name] && !info.Term.IsBool() {
+			continue
+		}
+		out[name] = v
+	}
+	w.Model = out
+	return true
+}
+
+// modelBytes is the bytes of the regions whose lengths m gives: what a
+// reproducer of m allocates at least.
+func (t *Trace) modelBytes(m solver.Model) uint64 {
+	env := m.Env()
+	var n uint64
+	for _, r := range t.Regions {
+		if r.Bytes == nil || r.Bytes.Op == sym.OpConst {
+			continue
+		}
+		if b, err := sym.Eval(r.Bytes, env); err == nil && b <= maxRegionBytes {
+			n += b
+		}
+	}
+	return n
+}
+
+// bigSize is the value above which shrink asks the solver to lower the
+// sizes of a witness together.
+const bigSize = 4096
+
+// below reports whether v is smaller than cur in u's own signedness.
+func (t *Trace) below(u *VarInfo, v, cur uint64) bool {
+	if u.Signed && u.Term.Width > 0 {
+		return sym.SignExtend(v, u.Term.Width) < sym.SignExtend(cur, u.Term.Width)
+	}
+	return v < cur
 }
 
 // atLowest reports whether v is the smallest value the assumptions and
