@@ -48,6 +48,10 @@ type Arg struct {
 	// Null is set on a pointer the witness passes as nullptr (a nilptr
 	// finding's launch): the harness passes nullptr instead of a buffer.
 	Null bool `json:"null,omitempty"`
+	// Fill, when set, is the value the witness gives the entries of an
+	// index tensor it reads (a block table's block, an expert map's -1):
+	// the harness writes it into every element instead of 0.
+	Fill *int64 `json:"fill,omitempty"`
 }
 
 // DefaultAlloc is the bytes a harness allocates for a buffer the witness

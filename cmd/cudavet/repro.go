@@ -221,7 +221,9 @@ func writeReproIndex(dir string) error {
 		"an overflow also: an error where the wrapped value is used that the int64_t-fixed kernel does not\n" +
 		"make, or outputs that differ from the fixed kernel's), 1 when it saw nothing, 2 when the witness\n" +
 		"does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer reported errors at\n" +
-		"other lines only, 5 when preconditions.h (optional: a launcher's checks) rejects the launch.\n\n")
+		"other lines only, 5 when preconditions.h (optional: a launcher's checks) rejects the launch, 6 when the\n" +
+		"sanitizer could not run the harness (no GPU, attach failed), 7 when a run did not finish within TIMEOUT\n" +
+		"seconds (180 unless set: a kernel that hangs).\n\n")
 	for _, n := range names {
 		b.WriteString(n + "\n")
 	}
@@ -233,7 +235,8 @@ var funcs = template.FuncMap{
 		b, _ := json.Marshal(s)
 		return string(b)
 	},
-	"gib": func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/(1<<30)) },
+	"gib":   func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/(1<<30)) },
+	"deref": func(p *int64) int64 { return *p },
 }
 
 var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`// Reproducer written by cudavet -repro for the {{.Checker}} finding at
@@ -241,7 +244,8 @@ var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`
 //   {{.Message}}
 // It launches the kernel alone, with every buffer exactly as long as the
 // witness says (no more), filled from each byte's position (integers with
-// 0), and the witness's scalars.
+// 0, or with the value the witness reads from an index tensor), and the
+// witness's scalars.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -318,9 +322,24 @@ __host__ __device__ T* in(T* p, A (&a)[N]) {
 #endif
 
 namespace cudavet_repro {
-template <typename... P> std::tuple<P...> params(void (*)(P...));
-template <int I> using Param = std::remove_cv_t<std::tuple_element_t<I, decltype(params(&{{.L.Kernel}}))>>;
+// The kernel's parameter types, deduced from its address. params takes
+// exactly as many parameters as the kernel has, so a host function of
+// the same name with another arity (a launcher called like its kernel)
+// does not make the name ambiguous.
+{{- if .L.Args}}
+template <{{range $i, $a := .L.Args}}{{if $i}}, {{end}}typename P{{$i}}{{end}}>
+std::tuple<{{range $i, $a := .L.Args}}{{if $i}}, {{end}}P{{$i}}{{end}}> params(void (*)({{range $i, $a := .L.Args}}{{if $i}}, {{end}}P{{$i}}{{end}}));
+{{- else}}
+std::tuple<> params(void (*)());
+{{- end}}
+using Params = decltype(params(&{{.L.Kernel}}));
+template <int I> using Raw = std::tuple_element_t<I, Params>;
+template <int I> using Param = std::remove_cv_t<Raw<I>>;
 template <int I> using Elem = std::remove_cv_t<std::remove_pointer_t<Param<I>>>;
+// kernel is the kernel's address as its own type (cudaFuncSetAttribute
+// takes a pointer, which an overloaded name does not give).
+using Kernel = void (*)({{range $i, $a := .L.Args}}{{if $i}}, {{end}}Raw<{{$i}}>{{end}});
+inline Kernel kernel() { return static_cast<Kernel>(&{{.L.Kernel}}); }
 
 inline void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {
@@ -362,6 +381,14 @@ __global__ void cudavet_checksum(const unsigned char* p, size_t n, unsigned long
   atomicAdd(out, h);
 }
 
+// fill_value writes v into each of the n elements of p.
+template <typename T>
+__global__ void cudavet_fill_value(T* p, size_t n, long long v) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    p[i] = static_cast<T>(v);
+  }
+}
+
 template <typename T>
 void init(void* p, size_t bytes) {
   if (std::is_integral<T>::value) {
@@ -369,6 +396,18 @@ void init(void* p, size_t bytes) {
   } else {
     cudavet_fill<<<1024, 256>>>(static_cast<unsigned char*>(p), bytes);
     check(cudaGetLastError(), "fill");
+  }
+}
+
+// init_value writes the witness's value of an index tensor's entries
+// into every element (an integer tensor; others as init).
+template <typename T>
+void init_value(void* p, size_t bytes, long long v) {
+  if constexpr (std::is_integral<T>::value) {
+    cudavet_fill_value<T><<<1024, 256>>>(static_cast<T*>(p), bytes / sizeof(T), v);
+    check(cudaGetLastError(), "fill");
+  } else {
+    init<T>(p, bytes);
   }
 }
 
@@ -418,7 +457,11 @@ int main() {
   // {{$a.Name}}: {{if lt $a.Len 0}}length unknown to the witness, 64 MiB{{else}}{{$a.Len}} elements{{end}}
   void* raw{{$i}} = nullptr;
   check(cudaMalloc(&raw{{$i}}, {{$a.Alloc}}ull), "cudaMalloc {{$a.Name}}");
+{{- if $a.Fill}}
+  init_value<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull, {{deref $a.Fill}}ll);  // every entry {{deref $a.Fill}}, as the witness reads it
+{{- else}}
   init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
+{{- end}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
 {{- if $.Isolated}}
 #ifdef CUDAVET_ISOLATED
@@ -453,7 +496,7 @@ int main() {
   const dim3 block({{index .L.Block 0}}, {{index .L.Block 1}}, {{index .L.Block 2}});
   const size_t smem = {{.L.Smem}};
   if (smem > 48 * 1024) {
-    check(cudaFuncSetAttribute(&{{.L.Kernel}}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+    check(cudaFuncSetAttribute(kernel(), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
           "cudaFuncSetAttribute");
   }
 {{- if eq .Checker "uninit"}}
@@ -473,7 +516,7 @@ int main() {
               "blockIdx ({{index .L.BlockIdx 0}}, {{index .L.BlockIdx 1}}, {{index .L.BlockIdx 2}}) "
               "threadIdx ({{index .L.ThreadIdx 0}}, {{index .L.ThreadIdx 1}}, {{index .L.ThreadIdx 2}})\n",
               {{cstr .L.Kernel}}, grid.x, grid.y, grid.z, block.x, block.y, block.z, smem);
-  {{.L.Kernel}}<<<grid, block, smem>>>({{range $i, $a := .L.Args}}{{if $i}}, {{end}}a{{$i}}{{end}});
+  kernel()<<<grid, block, smem>>>({{range $i, $a := .L.Args}}{{if $i}}, {{end}}a{{$i}}{{end}});
   cudaError_t launch = cudaGetLastError();
   cudaError_t run = cudaDeviceSynchronize();
   std::printf("cudavet-repro: launch: %s, run: %s\n", cudaGetErrorString(launch), cudaGetErrorString(run));
@@ -492,7 +535,9 @@ var runTemplate = template.Must(template.New("run").Funcs(funcs).Parse(`#!/bin/s
 # Exit status: 0 the finding was shown (how is the last line printed),
 # 1 the sanitizer saw nothing, 2 the witness does not fit the GPU, 3 the
 # harness did not build, 4 the sanitizer reported errors at other lines
-# only, 5 preconditions.h rejected the launch.
+# only, 5 preconditions.h rejected the launch, 6 the sanitizer could not
+# run the harness (no GPU, attach failed), 7 a run did not finish within
+# TIMEOUT seconds (180 unless set).
 set -u
 cd "$(dirname "$0")"
 NVCC=${NVCC:-nvcc}
@@ -524,17 +569,37 @@ PADDING=
 {{- else}}
 PADDING=
 {{- end}}
+# A run that does not end within TIMEOUT seconds is stopped: the script
+# says so (exit 7) instead of waiting on a kernel that hangs.
+TIMEOUT=${TIMEOUT:-180}
 sanitize() {
-  "$SANITIZER" --tool {{.Tool}} $PADDING --error-exitcode 99 "./$1" > "$2" 2>&1
+  timeout -k 10 "$TIMEOUT" "$SANITIZER" --tool {{.Tool}} $PADDING --error-exitcode 99 "./$1" > "$2" 2>&1
   status=$?
   cat "$2"
+  if [ $status = 124 ] || [ $status = 137 ]; then
+    echo "cudavet-repro: ./$1 did not finish within $TIMEOUT s under {{.Tool}}"{{if or (eq .Checker "warpsync") (eq .Checker "barrierdiv")}}" (threads waiting at a barrier that others never reach)"{{end}}; exit 7
+  fi
+  # The sanitizer or the GPU failed, not the kernel: say so (exit 6)
+  # rather than report that the tool saw nothing.
+  if grep -Eq "No attachable process found|no CUDA-capable device|Target application terminated before first instrumented API call|Unable to find injection library|all CUDA-capable devices are busy" "$2"; then
+    echo "cudavet-repro: {{.Tool}} could not run ./$1: $(grep -Eo "No attachable process found|no CUDA-capable device[^.]*|Target application terminated before first instrumented API call|Unable to find injection library|all CUDA-capable devices are busy" "$2" | head -1)"; exit 6
+  fi
   grep -Eq "ERROR SUMMARY: [1-9]" "$2" || [ $status = 99 ]
+}
+# run BINARY LOG: runs BINARY alone (the effect checks), within TIMEOUT.
+run() {
+  timeout -k 10 "$TIMEOUT" "./$1" > "$2" 2>&1
+  status=$?
+  if [ $status = 124 ] || [ $status = 137 ]; then
+    cat "$2"; echo "cudavet-repro: ./$1 did not finish within $TIMEOUT s"; exit 7
+  fi
+  return 0
 }
 # lines LOG: the source lines the sanitizer named.
 lines() { grep -Eo "in [^ ]+:[0-9]+" "$1" | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' '; }
 build harness || exit 3
 if [ -f preconditions.h ]; then
-  ./harness > precondition.log 2>&1
+  run harness precondition.log
   if grep -q "violates the precondition" precondition.log; then cat precondition.log; exit 5; fi
 fi
 evidence=
@@ -596,7 +661,7 @@ if [ -f fixed.cu ] && build harness_fixed -DCUDAVET_FIXED; then
 {{- if .Isolated}}
     [ -x harness_isolated ] && plain=harness_isolated
 {{- end}}
-    ./$plain > plain.log 2>&1; ./harness_fixed > fixed.log 2>&1
+    run $plain plain.log; run harness_fixed fixed.log
     cat plain.log fixed.log
     if grep -q "run: no error" fixed.log; then
       differ=$(diff plain.log fixed.log | sed -n 's/^< cudavet-checksum: \([^ ]*\) .*/\1/p' | tr '\n' ' ')
@@ -614,8 +679,10 @@ fi
 # fills every SM's shared memory with 0x00 and after one that fills it
 # with 0xff; outputs that differ depend on what the kernel never wrote.
 if [ -z "$evidence" ]; then
-  CUDAVET_POISON=0x00 ./harness > poison00.log 2>&1; CUDAVET_POISON=0xff ./harness > poisonff.log 2>&1
-  CUDAVET_POISON=0x00 ./harness > poison00b.log 2>&1
+  export CUDAVET_POISON=0x00; run harness poison00.log
+  export CUDAVET_POISON=0xff; run harness poisonff.log
+  export CUDAVET_POISON=0x00; run harness poison00b.log
+  unset CUDAVET_POISON
   cat poison00.log poisonff.log
   if ! cmp -s poison00.log poison00b.log; then
     echo "cudavet-repro: two runs after the same fill differ: the outputs are not deterministic"

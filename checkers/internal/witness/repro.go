@@ -66,6 +66,7 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 			}
 			break
 		}
+		a.Fill = fillOf(tr, w, p)
 		for _, r := range tr.Regions {
 			if r.Var == p && r.Null != nil && !r.Null.IsFalse() {
 				// Null only where the witness says so: a flag the query
@@ -101,6 +102,29 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 		a.Kind = "float"
 	}
 	return a
+}
+
+// fillOf is the value the witness chose for the entries of p's index
+// region that the kernel reads (symex's load: one variable per offset,
+// named after the region), the first in name order; nil when the
+// witness reads none or leaves them free. One value for every element
+// is what a harness can write without knowing which offsets the thread
+// reads; the witness needs only the ones it reads to hold it.
+func fillOf(tr *symex.Trace, w *symex.Witness, p *ir.Var) *int64 {
+	for _, r := range tr.Regions {
+		if r.Var != p || r.Index == nil {
+			continue
+		}
+		for _, info := range tr.SortedVars() {
+			if info.Class != symex.Data || !info.Index || !strings.HasPrefix(info.Term.Name, r.Name+"[]#") {
+				continue
+			}
+			if n, ok := Value(info, w); ok {
+				return &n
+			}
+		}
+	}
+	return nil
 }
 
 // regionLen is a pointer argument's length from its region's bytes. A
