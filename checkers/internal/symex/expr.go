@@ -238,6 +238,13 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 	if k, ok := ovfKinds[e.Op]; ok {
 		ops = mergeOps(ops, x.op(e, k, a.T, b.T, it, st, ops))
 	}
+	if (e.Op == ir.Div || e.Op == ir.Rem) && b.T.Op != sym.OpConst {
+		// A division by zero is undefined: what follows it on the path
+		// holds only where the divisor is not zero (KLEE's rule), so no
+		// finding is witnessed by the solver's x / 0. The slice is
+		// copied: st.PC may share its array with another state's.
+		st.PC = append(st.PC[:len(st.PC):len(st.PC)], sym.Ne(b.T, sym.Const(b.T.Width, 0)))
+	}
 	return Value{T: arith(e.Op, a.T, b.T, it.Signed), Ops: ops}
 }
 
