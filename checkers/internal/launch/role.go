@@ -49,7 +49,7 @@ func limitOf(l model.Limits, canon string) int64 {
 const restDims = "model_rest"
 
 // restNone is the class of the dimensions behind three asked from the
-// front of an activation: none (1).
+// front of an activation, or behind two and the numel: none (1).
 const restNone = "model_rest_none"
 
 // role classifies a size no name classifies by where it comes from:
@@ -100,6 +100,13 @@ func role(h *hvar) (class, string) {
 		// that shape, and nothing is behind it. As a model dimension the
 		// rest made key's rows 36,864 times too wide, and a launcher's
 		// int stride(0) of them wrap.
+		return fixedClass, restNone
+	case h.kind == restVar && len(h.ten.lead) == 2 && len(h.ten.trail) == 0 && h.ten.numelAsked && !h.ten.strided && !param:
+		// size(0), size(1) and numel asked, no stride: the code reads
+		// the tensor as [rows, width] (topk_ids: numel / size(1) is its
+		// tokens) and nothing is behind it. As a model dimension the
+		// rest made a router's topk_ids 2^36 elements and its token
+		// count wrap an int.
 		return fixedClass, restNone
 	case h.kind == restVar && len(h.ten.lead) > 0 && len(h.ten.trail) == 0:
 		// The dimensions after the ones asked for from the front (query

@@ -35,6 +35,11 @@ type tensor struct {
 	// shape, not only for strides: the strides of a tensor whose shape
 	// the code never asks are a layout the caller picks (role).
 	asked bool
+	// numelAsked and strided are set once the code asked for the numel
+	// (or nbytes), or for a stride: an activation whose first two
+	// dimensions and numel the code asks, and no stride, is read as
+	// exactly two-dimensional (role).
+	numelAsked, strided bool
 	// rows, once the code divided the numel by a count (see
 	// rowsQuotient), is that count: the tensor is rows × size(-1).
 	rows  *sym.Term
@@ -369,6 +374,12 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 	switch name {
 	case "size", "numel", "nbytes", "dim", "ndimension", "ndim", "view", "reshape", "flatten", "sizes", "is_same_size":
 		t.asked = true
+	}
+	switch name {
+	case "numel", "nbytes":
+		t.numelAsked = true
+	case "stride", "strides":
+		t.strided = true
 	}
 	switch name {
 	case "size", "stride":
