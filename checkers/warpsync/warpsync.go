@@ -97,6 +97,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // check runs one check on the pair's trace and counts its outcome.
 func check(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term, viol *sym.Term, counts cudair.Counts) (*symex.Witness, bool) {
+	// The two lanes read one input at one address as one value (and a
+	// prefix sum in order), as race's threads do: without it two lanes
+	// of a row could each find their token inside their own sequence
+	// with cu_seq_lens[1] read as two values.
+	pc = append(append([]*sym.Term(nil), pc...), p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
 	w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 	p.Trace.Count(counts, pc, viol, outcome, err)
 	if how != symex.NotDecided {

@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -173,12 +174,34 @@ func (p *Pair) Consistent(ts []*sym.Term) []*sym.Term {
 	for i := range ls {
 		for j := i + 1; j < len(ls); j++ {
 			a, b := ls[i], ls[j]
-			if a.a.Region == b.a.Region && a.a.Size == b.a.Size && a.val.Width == b.val.Width {
-				out = append(out, sym.Implies(sym.Eq(a.off, b.off), same(a.val, b.val)))
+			if a.a.Region != b.a.Region || a.a.Size != b.a.Size || a.val.Width != b.val.Width {
+				continue
 			}
+			if !a.val.IsBool() && Cumulative(a.a.Region.Name) {
+				// A prefix sum is non-decreasing: the load at the lower
+				// offset reads the lower value (one value where the
+				// offsets meet).
+				out = append(out,
+					sym.Implies(sym.Sle(a.off, b.off), sym.Sle(a.val, b.val)),
+					sym.Implies(sym.Sle(b.off, a.off), sym.Sle(b.val, a.val)))
+				continue
+			}
+			out = append(out, sym.Implies(sym.Eq(a.off, b.off), same(a.val, b.val)))
 		}
 	}
 	return out
+}
+
+// cumulative matches the names inference code gives the prefix sums of
+// per-sequence lengths: cu_seq_lens, cu_seqlens_q, query_start_loc,
+// kv_indptr, the CSR offsets of a paged KV cache.
+var cumulative = regexp.MustCompile(`^cu_|_cu_|start_locs?$|indptr$|^cumsum|_cumsum$`)
+
+// Cumulative reports whether a buffer of this name is, by the naming of
+// inference kernels, a prefix sum ([batch + 1] offsets of sequences,
+// tokens or pages), whose entries never decrease.
+func Cumulative(name string) bool {
+	return cumulative.MatchString(strings.Trim(strings.ToLower(name), "_"))
 }
 
 // same is x = y for bit-vectors and x ⇔ y for booleans (bool loads).
