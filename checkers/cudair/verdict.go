@@ -10,9 +10,10 @@ type Verdict struct {
 	Context  string
 	LaunchAt token.Pos // the launch site's position (NoPos without one)
 	// Verdict is "findings" (a check was violated), "verified" (every
-	// check of the memory checkers that ran was proved safe under the
-	// context's ranges) or "incomplete" (Reason says what was not
-	// decided: Unknown IR, budget, an unresolved size).
+	// check of the symbolic checkers that ran, memory and
+	// synchronisation, was proved safe under the context's ranges) or
+	// "incomplete" (Reason says what was not decided: Unknown IR,
+	// budget, an unresolved size).
 	Verdict string
 	Reason  string
 }

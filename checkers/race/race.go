@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 			viol := Violation(p, a, b)
 			pc = append(pc, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
 			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
-			p.Trace.Count(counts, pc, viol, outcome, err)
+			r.Record("race", p.Trace.Count(counts, pc, viol, outcome, err))
 			if how != symex.NotDecided {
 				counts[symex.MethodCounter(how)]++
 			}

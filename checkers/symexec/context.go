@@ -256,7 +256,7 @@ func (r *Run) Related() []analysis.RelatedInformation {
 }
 
 // Verdicts judges the kernel under each context from the outcomes the
-// memory checkers recorded (see cudair.Verdict).
+// symbolic checkers recorded (see cudair.Verdict).
 func (res *Result) Verdicts() []cudair.Verdict {
 	var out []cudair.Verdict
 	f := res.Unit.Func
@@ -287,7 +287,7 @@ func (r *Run) verdict() (string, string) {
 		return "findings", ""
 	}
 	if len(r.outcomes) == 0 {
-		return "incomplete", "no memory checker ran"
+		return "incomplete", "no symbolic checker ran"
 	}
 	var why []string
 	st := r.Trace.Stats

@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			for _, small := range []bool{false, true} {
-				if w, stores, ok := check(ctx, s, p, l, small, counts); ok {
+				if w, stores, ok := check(ctx, s, r, p, l, small, counts); ok {
 					// One finding per region: later reads of it follow from the first.
 					done[l.Node], regions[l.Region] = true, true
 					pass.Report(diagnostic(r, l, w, stores))
@@ -99,7 +99,7 @@ type cover struct {
 // Ranges over-approximate what is written, so a finding is a read of
 // bytes never written; atomics do not initialise (an atomicAdd on garbage
 // stays garbage).
-func check(ctx context.Context, s solver.Solver, p *symex.Pair, l *symex.Access, small bool, counts cudair.Counts) (*symex.Witness, []cover, bool) {
+func check(ctx context.Context, s solver.Solver, r *symexec.Run, p *symex.Pair, l *symex.Access, small bool, counts cudair.Counts) (*symex.Witness, []cover, bool) {
 	pc0 := l.PC
 	if small {
 		pc0 = smallest(ctx, s, p.Src, l.PC)
@@ -137,7 +137,7 @@ func check(ctx context.Context, s solver.Solver, p *symex.Pair, l *symex.Access,
 	pc := append(append([]*sym.Term(nil), l.PC...), fixed...)
 	viol := sym.BAnd(parts...)
 	w, outcome, err := p.Src.Check(ctx, s, pc, viol)
-	p.Src.Count(counts, pc, viol, outcome, err)
+	r.Record("uninit", p.Src.Count(counts, pc, viol, outcome, err))
 	return w, covers, err == nil && outcome == symex.Violated
 }
 

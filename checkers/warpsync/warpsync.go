@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if reported[ev.Node] || fullSyncwarp(ev) {
 				continue
 			}
-			if w, ok := check(ctx, s, p, ev.PC, OwnLaneViolation(p, ev), counts); ok {
+			if w, ok := check(ctx, s, r, p, ev.PC, OwnLaneViolation(p, ev), counts); ok {
 				reported[ev.Node] = true
 				pass.Report(ownDiagnostic(r, p, ev, w))
 				continue
@@ -66,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if skipThenExit(div, ev) {
 				continue
 			}
-			if w, ok := check(ctx, s, p, ev.PC, MaskViolation(p, ev), counts); ok {
+			if w, ok := check(ctx, s, r, p, ev.PC, MaskViolation(p, ev), counts); ok {
 				reported[ev.Node] = true
 				pass.Report(maskDiagnostic(r, p, ev, w))
 			}
@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return false
 			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
-			w, ok := check(ctx, s, p, pc, LockstepViolation(p, a, b), counts)
+			w, ok := check(ctx, s, r, p, pc, LockstepViolation(p, a, b), counts)
 			if !ok {
 				return false
 			}
@@ -96,14 +96,14 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // check runs one check on the pair's trace and counts its outcome.
-func check(ctx context.Context, s solver.Solver, p *symex.Pair, pc []*sym.Term, viol *sym.Term, counts cudair.Counts) (*symex.Witness, bool) {
+func check(ctx context.Context, s solver.Solver, r *symexec.Run, p *symex.Pair, pc []*sym.Term, viol *sym.Term, counts cudair.Counts) (*symex.Witness, bool) {
 	// The two lanes read one input at one address as one value (and a
 	// prefix sum in order), as race's threads do: without it two lanes
 	// of a row could each find their token inside their own sequence
 	// with cu_seq_lens[1] read as two values.
 	pc = append(append([]*sym.Term(nil), pc...), p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
 	w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
-	p.Trace.Count(counts, pc, viol, outcome, err)
+	r.Record("warpsync", p.Trace.Count(counts, pc, viol, outcome, err))
 	if how != symex.NotDecided {
 		counts[symex.MethodCounter(how)]++
 	}

@@ -109,3 +109,22 @@ func TestProjectIncludes(t *testing.T) {
 	code, stdout, stderr = realCLI(t, append(args, "-I", abs, "testdata/projinc/csrc/row_scale.cu")...)
 	wantExit(t, code, exitClean, stdout, stderr)
 }
+
+// TestVerdictsSync checks that a kernel whose only finding is a race has
+// the verdict "findings": race, warpsync and uninit record their outcomes
+// as the memory checkers do.
+func TestVerdictsSync(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	code, stdout, stderr := realCLI(t, "-checks=race", "-witness=false", "-verdicts", "testdata/verdicts_sync")
+	wantExit(t, code, exitFindings, stdout, stderr)
+	for _, want := range []string{
+		"block_sum_kernel [launch in block_sum at block_sum.cu:22]: findings",
+		"1 findings, 0 verified, 0 incomplete",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+}
