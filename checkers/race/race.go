@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
-			pc = append(pc, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
+			pc = p.WithConsistent(pc, viol)
 			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 			r.Record("race", p.Trace.Count(counts, pc, viol, outcome, err))
 			if how != symex.NotDecided {

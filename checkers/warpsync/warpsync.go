@@ -101,7 +101,7 @@ func check(ctx context.Context, s solver.Solver, r *symexec.Run, p *symex.Pair, 
 	// prefix sum in order), as race's threads do: without it two lanes
 	// of a row could each find their token inside their own sequence
 	// with cu_seq_lens[1] read as two values.
-	pc = append(append([]*sym.Term(nil), pc...), p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
+	pc = p.WithConsistent(pc, viol)
 	w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 	r.Record("warpsync", p.Trace.Count(counts, pc, viol, outcome, err))
 	if how != symex.NotDecided {

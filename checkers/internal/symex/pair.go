@@ -150,6 +150,13 @@ func (p *Pair) Overlap(a, b *Access) *sym.Term {
 		sym.Slt(ob, sym.Add(a.Off, sym.Const(64, uint64(a.Size)))))
 }
 
+// WithConsistent returns pc and, for the loads pc and viol mention, the
+// equalities of Consistent: the path condition of a two-thread check.
+func (p *Pair) WithConsistent(pc []*sym.Term, viol *sym.Term) []*sym.Term {
+	out := append([]*sym.Term(nil), pc...)
+	return append(out, p.Consistent(append(append([]*sym.Term(nil), pc...), viol))...)
+}
+
 // Consistent returns, for the input loads whose values ts mention (either
 // thread's), that loads of one region at one address read one value.
 func (p *Pair) Consistent(ts []*sym.Term) []*sym.Term {

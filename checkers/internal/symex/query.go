@@ -3,6 +3,7 @@ package symex
 import (
 	"cmp"
 	"context"
+	"maps"
 	"sort"
 	"strings"
 
@@ -415,10 +416,7 @@ func (t *Trace) shrink(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 			sizes = append(sizes, info)
 		}
 	}
-	m := solver.Model{}
-	for k, v := range w.Model {
-		m[k] = v
-	}
+	m := maps.Clone(w.Model)
 	changed := false
 	lower := func(info *VarInfo) {
 		name := info.Term.Name
@@ -476,13 +474,8 @@ func (t *Trace) shrink(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 		}
 		goal := sym.BAnd(append([]*sym.Term{viol}, big...)...)
 		if r, got, err := s.Check(ctx, t.query(append(append([]*sym.Term(nil), pc...), pins...), goal)); err == nil && r == solver.Sat {
-			cand := solver.Model{}
-			for k, v := range m {
-				cand[k] = v
-			}
-			for k, v := range got {
-				cand[k] = v
-			}
+			cand := maps.Clone(m)
+			maps.Copy(cand, got)
 			if satisfies(terms, cand) {
 				m, changed = cand, true
 			}
