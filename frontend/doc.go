@@ -14,6 +14,7 @@
 //	load.go        parsing in parallel, parse diagnostics, the file set
 //	parsediag.go   parse errors sorted by cause: absent header families, nvcc-only constructs, ours
 //	pch.go         the precompiled preamble (prelude + the standard library torch implies), once per argument list
+//	lead.go        the torch header a file includes first, precompiled after the preamble in one of its own
 //	context.go     a header no file includes, parsed with the includes of a sibling using its namespace
 //	cache.go       ParseCache: units kept for reparsing with a preamble (the language server)
 //	program.go     merging the units' functions (headers seen by several units once), linking a

@@ -53,6 +53,9 @@ type Config struct {
 	// parse errors are wanted, and lowering a whole tree costs minutes
 	// and gigabytes (FlashInfer's mixed_comm.cu alone, over 5 minutes).
 	parseOnly bool
+	// noLead, when set (by tests), parses every unit with the plain
+	// preamble, never one with its lead torch header (pch.go).
+	noLead bool
 }
 
 // Load expands patterns (a file, a directory, or dir/... for a directory

@@ -135,7 +135,12 @@ func (ld *loader) parseAll(units []string) []*tuResult {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			idx := clang.NewIndex(0, 0)
+			// Declarations from the precompiled preamble are not
+			// listed among the unit's: lowering looks only at the
+			// analysed files', and listing the preamble's thousands
+			// deserialises each of them (a fifth of a small file's
+			// parse and lowering).
+			idx := clang.NewIndex(1, 0)
 			defer idx.Dispose()
 			for i := range next {
 				results[i] = ld.parseOne(idx, units[i])
@@ -169,15 +174,25 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	release := func() { tu.Dispose() }
 	args := ld.argsFor(name)
 	main, unsaved := name, ld.unsaved()
+	var text []byte
 	if c, ok := ld.context[name]; ok {
 		main = c.main
 		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
+		text = []byte(c.text)
+	} else if b, ok := ld.cfg.Overlay[name]; ok {
+		text = b
+	} else {
+		text, _ = os.ReadFile(name) // unreadable: clang says so
+	}
+	lead := leadInclude(text)
+	if ld.cfg.noLead {
+		lead = ""
 	}
 	if c := ld.cfg.Cache; c != nil {
-		fast := func() []string { return preambles.args(args, unsaved) }
+		fast := func() []string { return preambles.args(args, unsaved, lead) }
 		tu, release, err = c.parse(idx, main, args, fast, unsaved)
 	} else {
-		tu, err = idx.Parse(main, preambles.args(args, unsaved), unsaved, clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(main, preambles.args(args, unsaved, lead), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {

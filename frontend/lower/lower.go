@@ -148,7 +148,7 @@ func (l *tuLowerer) collect(c clang.Cursor, templates *[]clang.Cursor) {
 				l.collect(ch, templates)
 			}
 		case clang.Cursor_FunctionDecl, clang.Cursor_CXXMethod:
-			if !ch.IsDefinition() || !l.analysed(ch) {
+			if !ch.IsDefinition() || !l.analysed(ch) || implicitInstance(ch) {
 				continue
 			}
 			if funcKind(ch) == ir.Host {
@@ -167,6 +167,17 @@ func (l *tuLowerer) collect(c clang.Cursor, templates *[]clang.Cursor) {
 			}
 		}
 	}
+}
+
+// implicitInstance reports whether c is a function clang instantiated from
+// a template: a unit's top-level declarations list them (the frontend's
+// index leaves the preamble's declarations out, so the unit's own are that
+// list, not the translation unit's children), and the lowering instantiates
+// templates itself, from their launches. An instance sits where its
+// template does; an explicit specialisation is written elsewhere.
+func implicitInstance(c clang.Cursor) bool {
+	t := c.SpecializedCursorTemplate()
+	return !t.IsNull() && t.Location().Equal(c.Location())
 }
 
 func hasBody(c clang.Cursor) bool {
