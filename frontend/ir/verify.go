@@ -27,15 +27,15 @@ func Verify(f *Func) error {
 		case *Binary:
 			verifyBinary(n, bad)
 		case *Load:
-			if !isAddressable(n.Ptr.Type()) {
+			if !Addressable(n.Ptr.Type()) {
 				bad(n, "load through %s", n.Ptr.Type())
 			}
 		case *Store:
-			if !isAddressable(n.Ptr.Type()) {
+			if !Addressable(n.Ptr.Type()) {
 				bad(n, "store through %s", n.Ptr.Type())
 			}
 		case *PtrAdd:
-			if !isAddressable(n.Ptr.Type()) {
+			if !Addressable(n.Ptr.Type()) {
 				bad(n, "pointer arithmetic on %s", n.Ptr.Type())
 			}
 		case *Assign:
@@ -70,7 +70,10 @@ func verifyBinary(n *Binary, bad func(Node, string, ...any)) {
 	}
 }
 
-func isAddressable(t Type) bool {
+// Addressable reports whether a value of type t can be loaded or stored
+// through: a pointer, an array, or a type the front end does not know
+// (unknown, a template parameter).
+func Addressable(t Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *UnknownType, *TypeParam:
 		return true

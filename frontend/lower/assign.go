@@ -46,9 +46,12 @@ func (fl *funcLowerer) lvalue(c clang.Cursor) (lval, bool) {
 		if len(ch) != 2 {
 			return lval{}, false
 		}
-		base, idx := fl.rvalue(ch[0]), fl.rvalue(ch[1])
+		bc, base, idx := ch[0], fl.rvalue(ch[0]), fl.rvalue(ch[1])
 		if ir.IsInteger(base.Type()) && ir.Elem(idx.Type()) != nil {
-			base, idx = idx, base // i[p]
+			bc, base, idx = ch[1], idx, base // i[p]
+		}
+		if recovered(bc, base) {
+			return lval{}, false
 		}
 		return lval{ptr: base, index: idx, t: t}, true
 	case clang.Cursor_UnaryOperator:
@@ -61,12 +64,28 @@ func (fl *funcLowerer) lvalue(c clang.Cursor) (lval, bool) {
 			if pa, ok := p.(*ir.PtrAdd); ok {
 				return lval{ptr: pa.Ptr, index: pa.Off, t: t}, true
 			}
+			if recovered(ch[0], p) {
+				return lval{}, false
+			}
 			return lval{ptr: p, index: zero(fl.pos(c)), t: t}, true
 		}
 	case clang.Cursor_MemberRefExpr:
 		return fl.memberLvalue(c, t)
 	}
 	return lval{}, false
+}
+
+// recovered reports whether x, lowered from c and used as a pointer, is
+// clang's error recovery: a RecoveryExpr around `s.no_such_member` (an
+// unexposed expression with s inside) reads as an implicit cast of s, a
+// record no pointer can be. A member of a template's dependent record
+// lowers to the record too (its member is not known yet), and is not
+// recovery.
+func recovered(c clang.Cursor, x ir.Expr) bool {
+	if ir.Addressable(x.Type()) {
+		return false
+	}
+	return stripParens(c).Kind() != clang.Cursor_MemberRefExpr
 }
 
 func (fl *funcLowerer) memberLvalue(c clang.Cursor, t ir.Type) (lval, bool) {
@@ -131,7 +150,11 @@ func (fl *funcLowerer) compound(c, lhs clang.Cursor, op string, rhs ir.Expr) (ir
 		return fl.unknownStmt(c, "compound assignment to unsupported lvalue "+lhs.Kind().Spelling()), lv, false
 	}
 	pos := fl.pos(c)
-	val := fl.arith(op, fl.load(lv, pos), rhs, pos, lv.t)
+	arith := fl.arith
+	if c.Kind() == clang.Cursor_CompoundAssignOperator || c.Kind() == clang.Cursor_UnaryOperator {
+		arith = fl.builtinArith
+	}
+	val := arith(op, fl.load(lv, pos), rhs, pos, lv.t)
 	return fl.store(lv, val, pos), lv, true
 }
 

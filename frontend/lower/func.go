@@ -112,12 +112,17 @@ func (fl *funcLowerer) pos(c clang.Cursor) token.Pos {
 
 // unknown returns an Unknown value and counts it.
 func (fl *funcLowerer) unknown(c clang.Cursor, t ir.Type, reason string) *ir.Unknown {
+	return fl.unknownAt(fl.pos(c), t, reason)
+}
+
+// unknownAt is unknown at a position rather than a cursor's.
+func (fl *funcLowerer) unknownAt(pos token.Pos, t ir.Type, reason string) *ir.Unknown {
 	fl.f.Stats.UnknownExprs++
 	fl.countReason(reason)
 	if t == nil {
 		t = &ir.UnknownType{Reason: reason}
 	}
-	return &ir.Unknown{P: fl.pos(c), Reason: reason, T: t}
+	return &ir.Unknown{P: pos, Reason: reason, T: t}
 }
 
 // unknownStmt returns an UnknownStmt and counts it.

@@ -40,7 +40,18 @@ func (fl *funcLowerer) binary(c clang.Cursor) ir.Expr {
 		}
 		return fl.unknown(c, fl.typeOf(c.Type()), "binary operator "+opName(op))
 	}
-	return fl.arith(op, fl.rvalue(ch[0]), fl.rvalue(ch[1]), pos, fl.typeOf(c.Type()))
+	return fl.builtinArith(op, fl.rvalue(ch[0]), fl.rvalue(ch[1]), pos, fl.typeOf(c.Type()))
+}
+
+// builtinArith is arith for a built-in operator (not an overloaded one,
+// which is a call): its operands are never records in valid code, so a
+// record is clang's error recovery (`blockDim.no_such_member` reads as
+// blockDim), and the result is unknown.
+func (fl *funcLowerer) builtinArith(op string, x, y ir.Expr, pos token.Pos, hint ir.Type) ir.Expr {
+	if isRecord(x.Type()) || isRecord(y.Type()) {
+		return fl.unknownAt(pos, hint, "built-in operator on a record")
+	}
+	return fl.arith(op, x, y, pos, hint)
 }
 
 // arith builds x op y with C semantics: pointer arithmetic, the usual
@@ -84,6 +95,11 @@ func (fl *funcLowerer) arith(op string, x, y ir.Expr, pos token.Pos, hint ir.Typ
 		t = ir.Bool
 	}
 	return &ir.Binary{P: pos, Op: bop, X: convert(x, common, false), Y: convert(y, common, false), T: t}
+}
+
+func isRecord(t ir.Type) bool {
+	_, ok := t.(*ir.StructType)
+	return ok
 }
 
 func (fl *funcLowerer) ptrAdd(p, off ir.Expr, neg bool, pos token.Pos) ir.Expr {
