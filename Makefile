@@ -78,7 +78,10 @@ fuzz: deps
 FUZZ_TARGETS := \
 	./checkers/internal/annot:FuzzParse \
 	./frontend/lower:FuzzLower \
-	./lsp:FuzzReadMessage
+	./lsp:FuzzReadMessage \
+	./internal/config:FuzzParse \
+	./frontend/compiledb:FuzzParse \
+	./frontend/compiledb:FuzzTranslate
 
 # bench prints one table per corpus (bundled examples, testdata, a
 # generated corpus of CUDAVET_BENCH_GEN files (300), and the checkout named

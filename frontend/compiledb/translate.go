@@ -23,8 +23,13 @@ type Flags struct {
 	Unknown []string
 }
 
-// maxResponseDepth bounds response files that name response files.
-const maxResponseDepth = 8
+// maxResponseDepth bounds response files that name response files, and
+// maxResponseWords the arguments they expand to in all: a file that
+// names itself k times would otherwise expand to k^8 of them.
+const (
+	maxResponseDepth = 8
+	maxResponseWords = 1 << 20
+)
 
 // Translate turns a compiler command line (nvcc, clang or gcc; args[0] is
 // the compiler) run in dir into the clang flags that make the preprocessor
@@ -47,6 +52,7 @@ type translator struct {
 	dir      string
 	readFile func(string) ([]byte, error)
 	out      Flags
+	words    int // arguments read from response files so far
 }
 
 // pathFlags take a directory; the value may be joined (-Idir, -I=dir) or
@@ -283,6 +289,9 @@ func (t *translator) response(name string, depth int) error {
 	words, err := shlex.Split(string(data))
 	if err != nil {
 		return fmt.Errorf("response file %s: %w", name, err)
+	}
+	if t.words += len(words); t.words > maxResponseWords {
+		return fmt.Errorf("response file %s: response files expand to more than %d arguments", name, maxResponseWords)
 	}
 	return t.run(words, depth+1)
 }
