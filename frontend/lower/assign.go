@@ -46,11 +46,11 @@ func (fl *funcLowerer) lvalue(c clang.Cursor) (lval, bool) {
 		if len(ch) != 2 {
 			return lval{}, false
 		}
-		bc, base, idx := ch[0], fl.rvalue(ch[0]), fl.rvalue(ch[1])
+		base, idx := fl.rvalue(ch[0]), fl.rvalue(ch[1])
 		if ir.IsInteger(base.Type()) && ir.Elem(idx.Type()) != nil {
-			bc, base, idx = ch[1], idx, base // i[p]
+			base, idx = idx, base // i[p]
 		}
-		if recovered(bc, base) {
+		if recovered(base) {
 			return lval{}, false
 		}
 		return lval{ptr: base, index: idx, t: t}, true
@@ -64,7 +64,7 @@ func (fl *funcLowerer) lvalue(c clang.Cursor) (lval, bool) {
 			if pa, ok := p.(*ir.PtrAdd); ok {
 				return lval{ptr: pa.Ptr, index: pa.Off, t: t}, true
 			}
-			if recovered(ch[0], p) {
+			if recovered(p) {
 				return lval{}, false
 			}
 			return lval{ptr: p, index: zero(fl.pos(c)), t: t}, true
@@ -75,17 +75,12 @@ func (fl *funcLowerer) lvalue(c clang.Cursor) (lval, bool) {
 	return lval{}, false
 }
 
-// recovered reports whether x, lowered from c and used as a pointer, is
-// clang's error recovery: a RecoveryExpr around `s.no_such_member` (an
-// unexposed expression with s inside) reads as an implicit cast of s, a
-// record no pointer can be. A member of a template's dependent record
-// lowers to the record too (its member is not known yet), and is not
-// recovery.
-func recovered(c clang.Cursor, x ir.Expr) bool {
-	if ir.Addressable(x.Type()) {
-		return false
-	}
-	return stripParens(c).Kind() != clang.Cursor_MemberRefExpr
+// recovered reports whether x, used as a pointer, is clang's error
+// recovery: a RecoveryExpr around `s.no_such_member` (an unexposed
+// expression with s inside) reads as an implicit cast of s, a record no
+// pointer can be.
+func recovered(x ir.Expr) bool {
+	return !ir.Addressable(x.Type())
 }
 
 func (fl *funcLowerer) memberLvalue(c clang.Cursor, t ir.Type) (lval, bool) {
@@ -94,7 +89,10 @@ func (fl *funcLowerer) memberLvalue(c clang.Cursor, t ir.Type) (lval, bool) {
 		return lval{}, false
 	}
 	base := ch[0]
-	name := c.Spelling()
+	name := fl.memberName(c)
+	if name == "" {
+		return lval{}, false
+	}
 	if isPointerType(base.Type()) { // p->f
 		return lval{ptr: fl.rvalue(base), index: zero(fl.pos(c)), field: name, t: t}, true
 	}

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"go/token"
+	"unicode"
 
 	"github.com/cudavet/cudavet/frontend/clang"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -238,8 +239,32 @@ func (l *tuLowerer) external(c clang.Cursor) bool {
 	return c.Kind() == clang.Cursor_FunctionDecl && c.Extent().Start().Equal(c.Location())
 }
 
+// memberName returns the member a member expression names: its
+// spelling, or, where clang has no declaration of the member (a
+// template's dependent record, a record that did not parse), the
+// identifier after the expression's last . or ->; "" when neither.
+func (fl *funcLowerer) memberName(c clang.Cursor) string {
+	if n := c.Spelling(); n != "" {
+		return n
+	}
+	toks := fl.tu.TokenSpellings(c.Extent())
+	if n := len(toks); n >= 2 && (toks[n-2] == "." || toks[n-2] == "->") && isIdentifier(toks[n-1]) {
+		return toks[n-1]
+	}
+	return ""
+}
+
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func (fl *funcLowerer) member(c clang.Cursor) ir.Expr {
-	name := c.Spelling()
+	name := fl.memberName(c)
 	// A member expression is positioned where it starts (blockIdx in
 	// blockIdx.x), not at the member's name as clang's location is: a fix
 	// that inserts a cast before the operand must not land inside it.
@@ -258,6 +283,9 @@ func (fl *funcLowerer) member(c clang.Cursor) ir.Expr {
 			dim := map[string]int{"x": 0, "y": 1, "z": 2}[name]
 			return &ir.Builtin{P: pos, Kind: k, Dim: dim}
 		}
+	}
+	if name == "" {
+		return fl.unknown(c, t, "member without a name")
 	}
 	if lv, ok := fl.lvalue(c); ok {
 		return fl.load(lv, pos)
