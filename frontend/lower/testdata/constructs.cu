@@ -63,3 +63,16 @@ void launch_rotate(float* x, int d, bool neox) {
   if (neox) rotate<true><<<1, 32>>>(x, d);
   else rotate<false><<<1, 32>>>(x, d);
 }
+
+// Members of a template's dependent record, in a template no launch
+// instantiates (lowered generic): clang has no declaration for them, and
+// they are named by their tokens.
+template <typename T>
+union Bits { T f[2]; unsigned w[2]; };
+
+template <typename P>
+__global__ void route(P params, int* out) {
+  Bits<P> u;
+  u.w[threadIdx.x & 1] = 0;
+  if (threadIdx.x < params.top_k) out[params.offset + threadIdx.x] = (int)u.w[0];
+}
