@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -119,4 +121,21 @@ func ppDirective(s []byte) (string, []byte) {
 // before the main file's first line (-include, -imacros, -include-pch).
 func forcesIncludes(arg string) bool {
 	return strings.HasPrefix(arg, "-include") || strings.HasPrefix(arg, "-imacros")
+}
+
+// shadowedLead reports whether one of the user's include directories in
+// args holds a file named lead, which the unit includes instead of the
+// shim's: a project's own header is not precompiled (the preamble would
+// not see it change).
+func shadowedLead(args []string, lead string) bool {
+	if lead == "" {
+		return false
+	}
+	_, dirs := splitIncludeDirs(args)
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d.dir, lead)); err == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -104,3 +104,37 @@ void scale(torch::Tensor& out, const torch::Tensor& in, double s) {
 		}
 	}
 }
+
+// TestLeadShadowed: a project with its own torch/all.h in an include
+// directory parses with the plain preamble (its header is not
+// precompiled: an edit to it would go unseen).
+func TestLeadShadowed(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", home)
+	preambles = pchSet{}
+	t.Cleanup(func() { preambles = pchSet{} })
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "torch"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "torch", "all.h"), []byte("#pragma once\nstruct OwnTensor { int n; };\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "k.cu")
+	src := "#include <torch/all.h>\n__global__ void k(OwnTensor t, float* x) { x[threadIdx.x] = t.n; }\n"
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := Load(&Config{Jobs: 1}, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range prog.Diagnostics {
+		t.Errorf("%s", d.Message)
+	}
+	for _, p := range pchFiles(t, home) {
+		if names := readNames(p); names["OwnTensor"] || names["all.h"] {
+			t.Errorf("the project's torch/all.h was precompiled into %s", p)
+		}
+	}
+}

@@ -53,9 +53,10 @@ func (s *pchSet) args(args []string, unsaved []clang.UnsavedFile, lead string) [
 		return args
 	}
 	base := append(append([]string(nil), args[:at]...), args[at+2:]...)
-	if slices.ContainsFunc(base, forcesIncludes) {
+	if slices.ContainsFunc(base, forcesIncludes) || shadowedLead(base, lead) {
 		// The user's -include comes after the preamble and before the
-		// main file's first include: the lead cannot go first.
+		// main file's first include: the lead cannot go first. A lead
+		// the project has its own copy of is the project's.
 		lead = ""
 	}
 	path := ""
