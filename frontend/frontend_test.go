@@ -1,7 +1,10 @@
 package frontend_test
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cudavet/cudavet/frontend"
@@ -108,5 +111,42 @@ func BenchmarkLoad(b *testing.B) {
 				b.ReportMetric(float64(prog.Stats.Stmts), "stmts")
 			}
 		})
+	}
+}
+
+// TestDiagnosticsOrder: a header's diagnostic is made by each unit that
+// includes it, with each unit's own count; whichever unit finishes first,
+// the diagnostics come in one order.
+func TestDiagnosticsOrder(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"h.cuh": "#include <cutlass/cutlass.h>\n",
+		"a.cu":  "#include \"h.cuh\"\ncutlass::A a1;\n__global__ void ka(float* x) { x[0] = 1; }\n",
+		"b.cu":  "#include \"h.cuh\"\ncutlass::B b1; cutlass::B b2; cutlass::B b3;\n__global__ void kb(float* x) { x[0] = 1; }\n",
+		"c.cu":  "#include \"h.cuh\"\n__global__ void kc(float* x) { x[0] = 1; }\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var first string
+	for i := 0; i < 4; i++ {
+		prog, err := frontend.Load(&frontend.Config{Jobs: 3}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, d := range prog.Diagnostics {
+			fmt.Fprintf(&b, "%s: %s: %s\n", prog.Fset.Position(d.Pos), d.Category, d.Message)
+		}
+		if i == 0 {
+			first = b.String()
+			if strings.Count(first, "\n") < 2 {
+				t.Fatalf("want a diagnostic of the header from several units, got:\n%s", first)
+			}
+		} else if b.String() != first {
+			t.Fatalf("load %d gave the diagnostics in another order:\n%s\nfirst:\n%s", i, b.String(), first)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,7 +14,7 @@ import (
 // name order wins), and a template's generic form is dropped when some
 // unit lowered an instantiation of it.
 func (ld *loader) program(units []string, results []*tuResult) *ir.Program {
-	p := &ir.Program{Fset: ld.fset, Diagnostics: ld.diags}
+	p := &ir.Program{Fset: ld.fset, Diagnostics: ld.sortedDiags()}
 	canon := map[string]*ir.Func{}
 	instantiated := map[string]bool{}
 	for _, r := range results {
@@ -209,4 +210,25 @@ func (ld *loader) stats(p *ir.Program) {
 		}
 	}
 	s.Launches = len(p.Launches)
+}
+
+// sortedDiags returns the diagnostics in the order of their file name,
+// line, column, category and message: units finish in any order, and a
+// header's diagnostic is made by each unit that includes it.
+func (ld *loader) sortedDiags() []*ir.Diagnostic {
+	ds := slices.Clone(ld.diags)
+	slices.SortStableFunc(ds, func(a, b *ir.Diagnostic) int {
+		pa, pb := ld.fset.Position(a.Pos), ld.fset.Position(b.Pos)
+		if c := cmp.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(pa.Line, pb.Line); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(pa.Column, pb.Column); c != 0 {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.Category, b.Category), cmp.Compare(a.Message, b.Message))
+	})
+	return ds
 }
