@@ -87,6 +87,9 @@ func entry(r rawEntry, base string) (Entry, error) {
 		if args, err = shlex.Split(r.Command); err != nil {
 			return Entry{}, fmt.Errorf("%s: command: %w", r.File, err)
 		}
+		if len(args) == 0 { // blank, or a shell comment
+			return Entry{}, fmt.Errorf("%s: command %q has no words", r.File, r.Command)
+		}
 	}
 	return Entry{Directory: filepath.Clean(dir), File: filepath.Clean(file), Args: args}, nil
 }
