@@ -38,10 +38,7 @@ func TestLeadInclude(t *testing.T) {
 // and lowers to the same IR, with the same diagnostics, as with the plain
 // preamble.
 func TestLeadPreambleSameIR(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", home)
-	preambles = pchSet{}
-	t.Cleanup(func() { preambles = pchSet{} })
+	home := freshPCHCache(t)
 	dir := t.TempDir()
 	name := filepath.Join(dir, "k.cu")
 	src := `#include <torch/all.h>
@@ -109,10 +106,7 @@ void scale(torch::Tensor& out, const torch::Tensor& in, double s) {
 // directory parses with the plain preamble (its header is not
 // precompiled: an edit to it would go unseen).
 func TestLeadShadowed(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", home)
-	preambles = pchSet{}
-	t.Cleanup(func() { preambles = pchSet{} })
+	home := freshPCHCache(t)
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "torch"), 0o755); err != nil {
 		t.Fatal(err)

@@ -18,15 +18,24 @@ func pchFiles(t *testing.T, home string) []string {
 	return m
 }
 
+// freshPCHCache points the user cache directory at a new temporary one
+// and forgets the preambles built so far (they lie in another cache); it
+// returns the new cache directory.
+func freshPCHCache(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", home)
+	preambles = pchSet{}
+	t.Cleanup(func() { preambles = pchSet{} })
+	return home
+}
+
 // TestPCHSharedAcrossDirs: runs from different directories (each a root,
 // so an -I of its own) share one preamble; a directory holding a file
 // named like one the preamble includes keeps its own, as clang would find
 // that file first.
 func TestPCHSharedAcrossDirs(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", home)
-	preambles = pchSet{} // what earlier tests built lies in another cache
-	t.Cleanup(func() { preambles = pchSet{} })
+	home := freshPCHCache(t)
 	const src = "#include <vector>\nstatic int h() { std::vector<int> v(3); return (int)v.size(); }\n__global__ void k(float* x) { x[threadIdx.x] = 1; }\n"
 	load := func(dir string) {
 		t.Helper()
