@@ -41,8 +41,10 @@ def verdict(rc, text):
         return "does not fit"
     if rc == "5":
         return "rejected"
-    if rc in ("124", "137"):
+    if rc in ("124", "137", "7"):
         return "timeout"
+    if rc == "6":
+        return "tool failed"
     return "error %s" % rc
 
 def seen(rc, secs, text):
@@ -90,7 +92,7 @@ for name, d, v, s, twin, date in rows:
         name[:3], os.path.basename(d["file"]), d["line"], short(d["message"]).replace("|", "\\|"),
         d["checker"], TOOL[d["checker"]], v, s.replace("|", "\\|"), twin or "—", date or "—"))
 print()
-cols = ["line", "isolated", "use site", "effect", "elsewhere", "not seen", "does not fit", "timeout", "rejected", "not run"]
+cols = ["line", "isolated", "use site", "effect", "elsewhere", "not seen", "does not fit", "timeout", "tool failed", "error 3", "rejected", "not run"]
 print("| checker | findings | " + " | ".join(cols) + " |")
 print("| --- | --- | " + " | ".join("---" for _ in cols) + " |")
 for c in ["overflow", "bounds", "align", "nilptr", "race", "uninit", "warpsync", "ok twins"]:
