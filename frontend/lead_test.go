@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cudavet/cudavet/frontend/ir"
+	"github.com/cudavet/cudavet/frontend/shim"
 )
 
 func TestLeadInclude(t *testing.T) {
@@ -130,5 +131,44 @@ func TestLeadShadowed(t *testing.T) {
 		if names := readNames(p); names["OwnTensor"] || names["all.h"] {
 			t.Errorf("the project's torch/all.h was precompiled into %s", p)
 		}
+	}
+}
+
+// TestLeadHeadersGuarded: a lead header is included twice in its unit
+// (precompiled, then by the file itself), which only a guarded header
+// allows.
+func TestLeadHeadersGuarded(t *testing.T) {
+	n := 0
+	for name := range shimHeaders() {
+		if leadInclude([]byte("#include <"+name+">\n")) == "" {
+			continue
+		}
+		n++
+		var src string
+		for _, f := range shim.Files() {
+			if f.Path == shim.Dir+"/"+name {
+				src = f.Contents
+			}
+		}
+		guarded := strings.Contains(src, "\n#pragma once") || strings.HasPrefix(src, "#pragma once")
+		if !guarded {
+			// #ifndef X / #define X as the first directives.
+			var dirs []string
+			for _, line := range strings.Split(src, "\n") {
+				if line = strings.TrimSpace(line); strings.HasPrefix(line, "#") {
+					dirs = append(dirs, strings.Fields(line)...)
+					if len(dirs) >= 4 {
+						break
+					}
+				}
+			}
+			guarded = len(dirs) >= 4 && dirs[0] == "#ifndef" && dirs[2] == "#define" && dirs[1] == dirs[3]
+		}
+		if !guarded {
+			t.Errorf("lead header %s has neither #pragma once nor an include guard", name)
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d lead headers, want the shim's torch, ATen and c10 headers", n)
 	}
 }
