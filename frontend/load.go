@@ -174,25 +174,28 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 	release := func() { tu.Dispose() }
 	args := ld.argsFor(name)
 	main, unsaved := name, ld.unsaved()
-	var text []byte
-	if c, ok := ld.context[name]; ok {
-		main = c.main
-		unsaved = append(unsaved, clang.NewUnsavedFile(c.main, c.text))
-		text = []byte(c.text)
-	} else if b, ok := ld.cfg.Overlay[name]; ok {
-		text = b
-	} else {
-		text, _ = os.ReadFile(name) // unreadable: clang says so
+	ctx, inContext := ld.context[name]
+	if inContext {
+		main = ctx.main
+		unsaved = append(unsaved, clang.NewUnsavedFile(ctx.main, ctx.text))
 	}
-	lead := leadInclude(text)
-	if ld.cfg.noLead {
-		lead = ""
+	// The arguments with the preamble (asked only when the unit is not
+	// reparsed from the cache): the file's lead header decides which.
+	fast := func() []string {
+		text := []byte(ctx.text)
+		if !inContext {
+			text, _ = ld.content(name) // unreadable: clang says so
+		}
+		lead := leadInclude(text)
+		if ld.cfg.noLead {
+			lead = ""
+		}
+		return preambles.args(args, unsaved, lead)
 	}
 	if c := ld.cfg.Cache; c != nil {
-		fast := func() []string { return preambles.args(args, unsaved, lead) }
 		tu, release, err = c.parse(idx, main, args, fast, unsaved)
 	} else {
-		tu, err = idx.Parse(main, preambles.args(args, unsaved, lead), unsaved, clang.TranslationUnit_KeepGoing)
+		tu, err = idx.Parse(main, fast(), unsaved, clang.TranslationUnit_KeepGoing)
 	}
 	r.parseTime = time.Since(start)
 	if err != nil {
