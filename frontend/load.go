@@ -179,18 +179,23 @@ func (ld *loader) parseOne(idx clang.Index, name string) *tuResult {
 		main = ctx.main
 		unsaved = append(unsaved, clang.NewUnsavedFile(ctx.main, ctx.text))
 	}
+	text := []byte(ctx.text)
+	if !inContext {
+		text, _ = ld.content(name) // unreadable: clang says so
+	}
 	// The arguments with the preamble (asked only when the unit is not
 	// reparsed from the cache): the file's lead header decides which.
 	fast := func() []string {
-		text := []byte(ctx.text)
-		if !inContext {
-			text, _ = ld.content(name) // unreadable: clang says so
-		}
 		lead := leadInclude(text)
 		if ld.cfg.noLead {
 			lead = ""
 		}
 		return preambles.args(args, unsaved, lead)
+	}
+	if why, line := tooDeep(text); why != "" {
+		ld.report(name, token.NoPos, "parse", fmt.Sprintf("line %d: %s", line, why))
+		r.parseErr = true
+		return r
 	}
 	if c := ld.cfg.Cache; c != nil {
 		tu, release, err = c.parse(idx, main, args, fast, unsaved)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <clang-c/Index.h>
 
 typedef struct { int kind; int xdata; uintptr_t data[3]; } cvCursor;
@@ -68,5 +69,71 @@ static inline void cv_setArg(char **a, unsigned i, char *s) { a[i] = s; }
 static inline void cv_freeArgs(char **a, unsigned n) {
 	for (unsigned i = 0; i < n; i++) free(a[i]);
 	free(a);
+}
+
+// Parsing runs on a thread of its own with a CV_PARSE_STACK-byte stack
+// (address space: only the pages a parse touches are used). Clang's parser
+// recurses once or twice per nested unary operator, cast or statement;
+// libclang's own parse thread has 8 MiB, which a 6 KB file of 3,600 `*`
+// in a row overflows, and a stack overflow there ends the process
+// (crash recovery is off, see doc.go). index.go sets LIBCLANG_NOTHREADS so
+// that libclang parses on the calling thread, this one.
+#define CV_PARSE_STACK ((size_t)1 << 30)
+
+typedef struct {
+	CXIndex idx;
+	CXTranslationUnit tu;
+	const char *name;
+	const char *const *args;
+	int nargs;
+	struct CXUnsavedFile *unsaved;
+	unsigned nunsaved;
+	unsigned options;
+	int reparse;
+	int code;
+} cvParseJob;
+
+static void *cv_parseMain(void *p) {
+	cvParseJob *j = (cvParseJob *)p;
+	if (j->reparse) {
+		j->code = clang_reparseTranslationUnit(j->tu, j->nunsaved, j->unsaved, j->options);
+	} else {
+		j->code = clang_parseTranslationUnit2(j->idx, j->name, j->args, j->nargs, j->unsaved, j->nunsaved,
+		                                      j->options, &j->tu);
+	}
+	return NULL;
+}
+
+// cv_runParse runs the job on a thread with a large stack (on the calling
+// thread when no such thread can be made) and returns its code.
+static int cv_runParse(cvParseJob *j) {
+	pthread_attr_t attr;
+	pthread_t t;
+	int made = 0;
+	if (pthread_attr_init(&attr) == 0) {
+		if (pthread_attr_setstacksize(&attr, CV_PARSE_STACK) == 0 && pthread_create(&t, &attr, cv_parseMain, j) == 0) {
+			made = 1;
+		}
+		pthread_attr_destroy(&attr);
+	}
+	if (made) {
+		pthread_join(t, NULL);
+	} else {
+		cv_parseMain(j);
+	}
+	return j->code;
+}
+
+static inline int cv_parse(CXIndex idx, const char *name, char **args, int nargs, struct CXUnsavedFile *unsaved,
+                           unsigned nunsaved, unsigned options, CXTranslationUnit *out) {
+	cvParseJob j = {idx, NULL, name, (const char *const *)args, nargs, unsaved, nunsaved, options, 0, 0};
+	int code = cv_runParse(&j);
+	*out = j.tu;
+	return code;
+}
+
+static inline int cv_reparse(CXTranslationUnit tu, struct CXUnsavedFile *unsaved, unsigned nunsaved, unsigned options) {
+	cvParseJob j = {NULL, tu, NULL, NULL, 0, unsaved, nunsaved, options, 1, 0};
+	return cv_runParse(&j);
 }
 #endif

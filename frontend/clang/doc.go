@@ -11,7 +11,11 @@
 //
 // Importing the package sets LIBCLANG_DISABLE_CRASH_RECOVERY=1: libclang's
 // crash recovery otherwise turns recovered Go panics on other goroutines into
-// process crashes. A crash inside libclang then ends the process.
+// process crashes. A crash inside libclang then ends the process. It also
+// sets LIBCLANG_NOTHREADS=1: parses and reparses run on a thread the
+// binding makes with a 1 GiB stack (cv.h), where libclang's own has 8 MiB,
+// which clang's recursive parser overflows on a few thousand nested unary
+// operators.
 //
 // Files:
 //

@@ -2,7 +2,7 @@ package clang
 
 /*
 #cgo CFLAGS: -I/usr/lib/llvm-15/include
-#cgo LDFLAGS: -L/usr/lib/llvm-15/lib -lclang
+#cgo LDFLAGS: -L/usr/lib/llvm-15/lib -lclang -lpthread
 #include "cv.h"
 */
 import "C"
@@ -18,6 +18,9 @@ func init() {
 	// (even a recovered one) on another goroutine into a raw SIGSEGV. It must
 	// be off before the first clang_createIndex.
 	os.Setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1")
+	// libclang parses on a thread of its own with an 8 MiB stack unless
+	// this is set; cv_parse gives the parse a far larger one (cv.h).
+	os.Setenv("LIBCLANG_NOTHREADS", "1")
 }
 
 // Index is a libclang index: a set of translation units that share state.
@@ -95,7 +98,7 @@ func (idx Index) ParseTranslationUnit2(sourceFilename string, commandLineArgs []
 	defer C.cv_freeUnsaved(unsaved, C.uint(len(unsavedFiles)))
 
 	var tu C.CXTranslationUnit
-	code := C.clang_parseTranslationUnit2(idx.c, name, args, C.int(len(commandLineArgs)),
+	code := C.cv_parse(idx.c, name, args, C.int(len(commandLineArgs)),
 		unsaved, C.uint(len(unsavedFiles)), C.uint(options), &tu)
 	*outTU = TranslationUnit{tu}
 	return ErrorCode(code)

@@ -63,7 +63,7 @@ func (tu TranslationUnit) DefaultReparseOptions() uint32 {
 func (tu TranslationUnit) ReparseTranslationUnit(unsaved []UnsavedFile, options uint32) error {
 	u := cUnsaved(unsaved)
 	defer C.cv_freeUnsaved(u, C.uint(len(unsaved)))
-	code := ErrorCode(C.clang_reparseTranslationUnit(tu.c, C.uint(len(unsaved)), u, C.uint(options)))
+	code := ErrorCode(C.cv_reparse(tu.c, u, C.uint(len(unsaved)), C.uint(options)))
 	if code != Error_Success {
 		return fmt.Errorf("reparse %s: %w", tu.Spelling(), code)
 	}
