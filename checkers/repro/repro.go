@@ -29,6 +29,77 @@ type Launch struct {
 	ThreadIdx [3]uint64 `json:"thread_idx"`
 	// Args are the kernel's parameters in order.
 	Args []Arg `json:"args"`
+	// Launcher, when set, is the host function the launch comes from,
+	// with inputs that make this launch: a reproducer can call it, so that
+	// its checks and dispatch run too, instead of launching the kernel
+	// alone.
+	Launcher *Launcher `json:"launcher,omitempty"`
+}
+
+// Launcher is a host launcher and the inputs a witness gives it.
+type Launcher struct {
+	// Func is the launcher's qualified name, File the file that defines
+	// it (as the analysis named it).
+	Func string `json:"func"`
+	File string `json:"file"`
+	// Params are its parameters in order.
+	Params []HostArg `json:"params"`
+}
+
+// HostArg is one input of a Launcher.
+type HostArg struct {
+	Name string `json:"name"`
+	// Kind is "tensor", "optional" (an optional tensor), "int", "bool",
+	// "float" (not modelled: the harness passes 1.0) or "other" (passed
+	// value-initialised).
+	Kind string `json:"kind"`
+	// Shape and DType describe a tensor (contiguous, on the GPU): DType is
+	// a c10::ScalarType's value.
+	Shape []int64 `json:"shape,omitempty"`
+	DType int     `json:"dtype,omitempty"`
+	// Absent is set on an optional the witness leaves empty.
+	Absent bool `json:"absent,omitempty"`
+	// Value is an integer's or bool's value.
+	Value int64 `json:"value,omitempty"`
+	// Fill, when set, is the value every element of an integer tensor
+	// holds (the kernel's Arg.Fill of its data).
+	Fill *int64 `json:"fill,omitempty"`
+}
+
+// Numel is the number of elements of a tensor of shape s.
+func Numel(s []int64) int64 {
+	n := int64(1)
+	for _, d := range s {
+		n *= d
+	}
+	return n
+}
+
+// ElemSize is the bytes of one element of the c10::ScalarType t (1 for a
+// type this package does not know).
+func ElemSize(t int) int64 {
+	switch t {
+	case 2, 5, 15, 27: // Short, Half, BFloat16, UInt16
+		return 2
+	case 3, 6, 14, 28: // Int, Float, QInt32, UInt32
+		return 4
+	case 4, 7, 9, 29: // Long, Double, ComplexFloat, UInt64
+		return 8
+	case 8: // ComplexHalf
+		return 4
+	case 10: // ComplexDouble
+		return 16
+	}
+	return 1
+}
+
+// IntegerType reports whether the c10::ScalarType t holds integers.
+func IntegerType(t int) bool {
+	switch t {
+	case 0, 1, 2, 3, 4, 11, 27, 28, 29:
+		return true
+	}
+	return false
 }
 
 // Arg is one kernel argument of a Launch.

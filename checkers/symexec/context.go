@@ -102,8 +102,9 @@ func Models() []string {
 func merge(site, ann *symex.Spec, f *ir.Func) *symex.Spec {
 	out := &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: site.Nulls,
 		Indexes: site.Indexes, Sentinels: site.Sentinels, Grid: site.Grid, Block: site.Block, Smem: site.Smem,
-		Assume: append(append([]*sym.Term(nil), site.Assume...), ann.Assume...),
-		Vars:   append(append([]*symex.VarInfo(nil), site.Vars...), ann.Vars...)}
+		Assume:   append(append([]*sym.Term(nil), site.Assume...), ann.Assume...),
+		Vars:     append(append([]*symex.VarInfo(nil), site.Vars...), ann.Vars...),
+		Launcher: site.Launcher}
 	eq := func(a, b *sym.Term) {
 		if a.Width == b.Width {
 			out.Assume = append(out.Assume, sym.Eq(a, b))

@@ -46,6 +46,10 @@ type reproCase struct {
 	// Dispatch, when set, is a dispatch_utils.h for the harness's
 	// directory: the file includes one that only the shim provides.
 	Dispatch string
+	// LauncherSource is the file that defines the launcher (L.Launcher),
+	// relative to Dir, and LauncherBytes its tensors' total bytes.
+	LauncherSource string
+	LauncherBytes  int64
 }
 
 // fixedSource returns file with the first suggested fix of each of its
@@ -161,6 +165,23 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 			c.Bytes += arg.Alloc()
 		}
 	}
+	if hl := l.Launcher; hl != nil {
+		file := hl.File
+		if !filepath.IsAbs(file) {
+			if file, err = filepath.Abs(file); err != nil {
+				return nil, err
+			}
+		}
+		if rel, err := filepath.Rel(absDir, file); err == nil {
+			file = rel
+		}
+		c.LauncherSource = filepath.ToSlash(file)
+		for _, a := range hl.Params {
+			if (a.Kind == "tensor" || a.Kind == "optional") && !a.Absent {
+				c.LauncherBytes += repro.Numel(a.Shape) * repro.ElemSize(a.DType)
+			}
+		}
+	}
 	return c, nil
 }
 
@@ -183,11 +204,23 @@ func (c *reproCase) write() error {
 			return err
 		}
 	}
-	for _, f := range []struct {
+	files := []struct {
 		name string
 		t    *template.Template
 		mode os.FileMode
-	}{{"harness.cu", harnessTemplate, 0o644}, {"run.sh", runTemplate, 0o755}} {
+	}{{"harness.cu", harnessTemplate, 0o644}, {"run.sh", runTemplate, 0o755}}
+	if c.L.Launcher != nil {
+		files = append(files, struct {
+			name string
+			t    *template.Template
+			mode os.FileMode
+		}{"launcher.cu", launcherTemplate, 0o644}, struct {
+			name string
+			t    *template.Template
+			mode os.FileMode
+		}{"launcher.py", launcherPyTemplate, 0o755})
+	}
+	for _, f := range files {
 		var b strings.Builder
 		if err := f.t.Execute(&b, c); err != nil {
 			return fmt.Errorf("repro %s: %w", f.name, err)
@@ -235,7 +268,17 @@ var funcs = template.FuncMap{
 		b, _ := json.Marshal(s)
 		return string(b)
 	},
-	"gib":   func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/(1<<30)) },
+	"gib": func(n int64) string { return fmt.Sprintf("%.2f", float64(n)/(1<<30)) },
+	"shape": func(s []int64) string {
+		parts := make([]string, len(s))
+		for i, d := range s {
+			parts[i] = fmt.Sprint(d)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	},
+	"ints":  repro.IntegerType,
+	"dtype": scalarTypeName,
+	"isnil": func(p *int64) bool { return p == nil },
 	"deref": func(p *int64) int64 { return *p },
 }
 
@@ -597,6 +640,42 @@ run() {
 }
 # lines LOG: the source lines the sanitizer named.
 lines() { grep -Eo "in [^ ]+:[0-9]+" "$1" | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' '; }
+{{- if .L.Launcher}}
+# First through the file's own launcher ({{.L.Launcher.Func}}): launcher.py
+# builds launcher.cu as a PyTorch C++ extension and calls the launcher
+# with the witness's tensors and scalars, so its checks and dispatch run.
+# LAUNCHER_ONLY=1 stops there (an ok twin's verdict); otherwise, when the
+# launcher run does not show the finding, the kernel alone follows.
+PYTHON=${PYTHON:-python3}
+LAUNCHER_ONLY=${LAUNCHER_ONLY:-0}
+if timeout -k 10 1200 "$PYTHON" launcher.py build > launcher_build.log 2>&1; then
+  timeout -k 10 "$TIMEOUT" "$SANITIZER" --tool {{.Tool}} $PADDING --error-exitcode 99 "$PYTHON" launcher.py > launcher.log 2>&1
+  status=$?
+  cat launcher.log
+  if [ $status = 124 ] || [ $status = 137 ]; then
+    echo "cudavet-repro: the launcher run did not finish within $TIMEOUT s under {{.Tool}}"; exit 7
+  fi
+  if grep -q "cudavet-repro: the launcher rejected" launcher.log; then exit 5; fi
+  if grep -q "cudavet-repro: the witness needs" launcher.log; then exit 2; fi
+  if grep -Eq "ERROR SUMMARY: [1-9]" launcher.log || [ $status = 99 ]; then
+    if grep -q "{{.Base}}:{{.Line}}" launcher.log; then
+      echo "cudavet-repro: through the launcher, {{.Tool}} reported the error at {{.Base}}:{{.Line}}"; exit 0
+    fi
+    echo "cudavet-repro: through the launcher, {{.Tool}} reported errors at: $(lines launcher.log)"
+    [ "$LAUNCHER_ONLY" = 1 ] && exit 4
+  elif grep -q "through the launcher, run: no error" launcher.log; then
+    echo "cudavet-repro: through the launcher, {{.Tool}} saw nothing"
+    [ "$LAUNCHER_ONLY" = 1 ] && exit 1
+  else
+    echo "cudavet-repro: the launcher run failed (see launcher.log)"
+    [ "$LAUNCHER_ONLY" = 1 ] && exit 6
+  fi
+else
+  tail -20 launcher_build.log
+  echo "cudavet-repro: launcher.cu did not build (launcher_build.log)"
+  [ "$LAUNCHER_ONLY" = 1 ] && exit 3
+fi
+{{- end}}
 build harness || exit 3
 if [ -f preconditions.h ]; then
   run harness precondition.log

@@ -123,13 +123,16 @@ func compileHarness(t *testing.T, include, dir string) {
 		}
 	}
 	for _, v := range variants {
-		compileVariant(t, include, dir, v)
+		compileVariant(t, include, dir, "harness.cu", v)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "launcher.cu")); err == nil {
+		compileVariant(t, include, dir, "launcher.cu", "")
 	}
 }
 
-// compileVariant type-checks dir/harness.cu with define set ("" for the
-// plain harness).
-func compileVariant(t *testing.T, include, dir, define string) {
+// compileVariant type-checks dir/file (harness.cu or launcher.cu) with
+// define set ("" for the plain harness).
+func compileVariant(t *testing.T, include, dir, file, define string) {
 	t.Helper()
 	for _, host := range []bool{false, true} {
 		args := shim.Args(shim.Options{Host: host})
@@ -149,10 +152,10 @@ func compileVariant(t *testing.T, include, dir, define string) {
 		if define != "" {
 			args = append(args, define)
 		}
-		cmd := exec.Command("clang-15", append(append([]string{"-fsyntax-only", "-Werror=return-type"}, args...), "harness.cu")...)
+		cmd := exec.Command("clang-15", append(append([]string{"-fsyntax-only", "-Werror=return-type"}, args...), file)...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
-			t.Errorf("%s %s(host %v) does not compile: %v\n%s", filepath.Base(dir), define, host, err, out)
+			t.Errorf("%s %s %s(host %v) does not compile: %v\n%s", filepath.Base(dir), file, define, host, err, out)
 		}
 	}
 }
@@ -209,4 +212,43 @@ func TestReproIsolated(t *testing.T) {
 	if found != len(want) {
 		t.Errorf("found %d of the %d bounds reproducers", found, len(want))
 	}
+}
+
+// TestReproLauncher checks the reproducer through a file's own launcher:
+// launcher.cu calls the launcher with tensors of the witness's shapes and
+// dtypes (the dispatch's type, the launch's lengths) and compiles against
+// the shims; run.sh runs it first, under the finding's tool.
+func TestReproLauncher(t *testing.T) {
+	if _, err := exec.LookPath("clang-15"); err != nil {
+		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/bug_launcher_rms_norm.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	d := filepath.Join(dir, "001-overflow-bug_launcher_rms_norm-17")
+	src, err := os.ReadFile(filepath.Join(d, "launcher.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"overflow/testdata/bug_launcher_rms_norm.cu\"",
+		// input: num_tokens × hidden_size, the dispatch's bfloat16.
+		"Param<1> a1 = tensor({599187, 7168}, c10::ScalarType::BFloat16, false, 0ll);  // input",
+		"Param<3> a3 = static_cast<Param<3>>(1.0);  // epsilon",
+		"rms_norm(a0, a1, a2, a3);",
+	} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("launcher.cu lacks %q:\n%s", want, src)
+		}
+	}
+	script, _ := os.ReadFile(filepath.Join(d, "run.sh"))
+	if !strings.Contains(string(script), "launcher.py build") {
+		t.Errorf("run.sh does not run the launcher reproducer:\n%s", script)
+	}
+	if _, err := os.Stat(filepath.Join(d, "launcher.py")); err != nil {
+		t.Error(err)
+	}
+	compileHarness(t, writeShim(t), d)
 }

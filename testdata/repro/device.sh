@@ -6,7 +6,7 @@
 # seconds (260 unless set; exit 124 when it is reached: a timeout), and run.sh's TIMEOUT (150
 # unless set) for each sanitizer run; a job still running at END is stopped and recorded as "cut",
 # to run again in the next call. A job waits until the GPU memory its witness needs (harness.cu's
-# "GiB of buffers") fits in 120 GiB beside the running jobs' (one that needs more runs alone).
+# "GiB of buffers", or launcher.cu's "GiB of tensors" when more) fits in 120 GiB beside the running jobs' (one that needs more runs alone).
 # Writes $OUT/results.tsv (name, exit status, seconds, last cudavet-repro line, date: the format
 # of testdata/repro/results.tsv), $OUT/all.tsv (every call's rows so far), $OUT/gpu-TAG.txt and
 # the logs' first and last 150 lines as $OUT/logs-TAG.tgz.
@@ -29,6 +29,10 @@ one() {
   skip() { printf '%s\tskipped\t0\t\t%s\n' "$n" "$(date -u +%F)" >> $OUT/results.tsv; }
   [ $(date +%s) -gt $DEADLINE ] && { skip; return; }
   g=$(sed -n 's#.*// \([0-9.]*\) GiB of buffers.*#\1#p' $n/harness.cu | head -1); g=$(printf '%.0f' "${g:-0}")
+  if [ -f $n/launcher.cu ]; then  # the launcher's tensors, when more
+    l=$(sed -n 's#.*// \([0-9.]*\) GiB of tensors.*#\1#p' $n/launcher.cu | head -1); l=$(printf '%.0f' "${l:-0}")
+    [ $l -gt $g ] && g=$l
+  fi
   until gpumem $g; do sleep 2; [ $(date +%s) -gt $DEADLINE ] && { skip; return; }; done
   s=$(date +%s); lim=$(( END - s - 5 )); cut=0
   if [ $lim -lt $OUTER ]; then cut=1; else lim=$OUTER; fi

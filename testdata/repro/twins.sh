@@ -3,7 +3,11 @@
 # cudavet -repro) whose kernel file is a checker's bug_NAME.cu with an
 # ok_NAME.cu beside it, writes the same harness for ok_NAME.cu under OKDIR:
 # the same kernel, launch, buffer lengths and scalars. Run on a GPU, an ok
-# twin must be clean (run.sh exits 1) where its bug case is reported.
+# twin must be clean (run.sh exits 1) where its bug case is reported. A
+# reproducer through the file's launcher (launcher.cu) is copied too, and
+# the twin's run.sh stops after it (LAUNCHER_ONLY=1): the twin's own
+# launcher, called with the bug's inputs, either rejects them (exit 5) or
+# runs clean.
 #
 # A twin that is safe because its launcher rejects some sizes (a
 # TORCH_CHECK, mirrored by a `cudavet:assume` the bug file does not have)
@@ -27,10 +31,13 @@ for d in "$bug"/*/; do
   out="$ok/$(basename "$d")"
   rm -rf "$out"; mkdir -p "$out"
   b=$(basename "$src"); t=$(basename "$twin")
-  for f in harness.cu run.sh dispatch_utils.h; do
+  for f in harness.cu run.sh dispatch_utils.h launcher.cu launcher.py; do
     [ -f "$d/$f" ] && sed "s#$b#$t#g" "$d/$f" > "$out/$f"
   done
-  chmod +x "$out/run.sh"
+  # A twin with a launcher is judged through it alone: its launcher's
+  # checks are part of what makes it safe.
+  sed -i 's/^LAUNCHER_ONLY=${LAUNCHER_ONLY:-0}$/LAUNCHER_ONLY=${LAUNCHER_ONLY:-1}/' "$out/run.sh"
+  chmod +x "$out/run.sh" "$out/launcher.py" 2>/dev/null || chmod +x "$out/run.sh"
   # The twin's own assumptions over the harness's scalars.
   scalars=$(sed -n 's/^ *\[\[maybe_unused\]\] const long long \([A-Za-z_][A-Za-z0-9_]*\) = .*/\1/p' "$d/harness.cu")
   assumptions "$d/$src" > "$out/.bug_assume"

@@ -37,6 +37,9 @@ type value struct {
 	// and absent true the value is nullopt or torch::Tensor() (see
 	// optional.go).
 	absent *sym.Term
+	// opts is the tensor whose options() this is (a factory's result
+	// takes its dtype).
+	opts *tensor
 }
 
 func (v value) known() bool {
@@ -57,6 +60,9 @@ type pointer struct {
 	elem  int64
 	telem int64
 	null  *sym.Term
+	// view is the T of the data_ptr<T>() that made the pointer (nil for
+	// an untyped data_ptr()): the tensor's dtype, for a reproducer.
+	view ir.Type
 }
 
 // hvar is one variable of the host analysis.
@@ -119,9 +125,12 @@ type executor struct {
 	m       interp.Machine[value, struct{}] // the path-merging core (its Interp below)
 	sites   []*Site
 	entry   *ir.Func
-	steps   int
-	fresh   int
-	tensors int
+	// entryVals are the entry point's parameters' initial values (a
+	// reproducer calls the launcher with them: see launcherOf).
+	entryVals []value
+	steps     int
+	fresh     int
+	tensors   int
 	// ranked are the tensors whose dim() the code asked for (rankFacts).
 	ranked []*tensor
 	// cut counts what the analysis could not follow (reported in -stats).
@@ -143,8 +152,11 @@ func newExecutor(cfg *Config) *executor {
 func (x *executor) run(entry *ir.Func) {
 	x.entry = entry
 	st := interp.NewState[value](nil, struct{}{})
+	x.entryVals = x.entryVals[:0]
 	for _, p := range entry.Params {
-		st.Env[p] = x.param(p)
+		v := x.param(p)
+		st.Env[p] = v
+		x.entryVals = append(x.entryVals, v)
 	}
 	fr := &frame{fn: entry}
 	x.frames = append(x.frames, fr)
@@ -434,7 +446,7 @@ func mergeValue(c *sym.Term, a, b value) value {
 	case a.ten != nil && a.ten == b.ten:
 		return a
 	case a.ptr != nil && b.ptr != nil && a.ptr.ten == b.ptr.ten && a.ptr.elem == b.ptr.elem && a.ptr.telem == b.ptr.telem:
-		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem, telem: a.ptr.telem}}
+		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem, telem: a.ptr.telem, view: a.ptr.view}}
 	case a.dim3 != nil && b.dim3 != nil:
 		var d [3]*sym.Term
 		for i := range d {

@@ -46,7 +46,7 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 				elem = 1
 			}
 			o := sym.Mul(sym.Resize(off.t, 64, isSigned(e.Off.Type())), sym.Const(64, uint64(elem)))
-			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem, telem: p.ptr.telem, null: p.ptr.null}}
+			return value{ptr: &pointer{ten: p.ptr.ten, off: sym.Add(p.ptr.off, o), elem: p.ptr.elem, telem: p.ptr.telem, null: p.ptr.null, view: p.ptr.view}}
 		}
 		return value{}
 	case *ir.Dim3Lit:
@@ -333,7 +333,7 @@ func (x *executor) convert(e *ir.Convert, st *state) value {
 			if _, isInt := t.Elem.(*ir.IntType); isInt && v.ptr.ten != nil && !v.ptr.ten.typed {
 				v.ptr.ten.ints = true // (const int32_t*)qweight.data_ptr()
 			}
-			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem, null: v.ptr.null}}
+			return value{ptr: &pointer{ten: v.ptr.ten, off: v.ptr.off, elem: elem, telem: v.ptr.telem, null: v.ptr.null, view: v.ptr.view}}
 		}
 		if c, ok := constant(v); ok && c == 0 {
 			return nullPointer()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -114,8 +115,125 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.pointers()
 	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
 	b.classes()
+	b.spec.Launcher = b.launcherOf(s.Kernel, args, st.PC)
 	site.Spec = b.spec
 	x.sites = append(x.sites, site)
+}
+
+// launcherOf describes the entry point's parameters as the path to a
+// launch has refined them (the shapes asked for so far), for a
+// reproducer that calls the launcher; args are the launch's arguments.
+// Facts are the analysis's facts about these parameters' variables and
+// the path's, which a reproducer's inputs must satisfy too.
+func (b *specBuilder) launcherOf(kern *ir.Func, args []value, pc []*sym.Term) *symex.Launcher {
+	x := b.x
+	l := &symex.Launcher{Func: x.entry}
+	var seed []*sym.Term
+	for i, p := range x.entry.Params {
+		if i >= len(x.entryVals) {
+			break
+		}
+		v := x.entryVals[i]
+		hp := symex.HostParam{Var: p, Rest: -1}
+		switch t := p.Type.(type) {
+		case *ir.IntType:
+			hp.Kind, hp.Value = symex.HostInt, v.t
+		case *ir.BoolType:
+			hp.Kind, hp.Value = symex.HostBool, v.t
+		case *ir.FloatType:
+			hp.Kind = symex.HostFloat
+		default:
+			_ = t
+			if v.ten == nil {
+				break
+			}
+			hp.Kind = symex.HostTensor
+			if v.absent != nil {
+				hp.Kind, hp.Has = symex.HostOptional, sym.BNot(v.absent)
+			}
+			ten := v.ten
+			hp.Dims = append(hp.Dims, ten.lead...)
+			if ten.rest != nil {
+				hp.Rest = len(hp.Dims)
+				hp.Dims = append(hp.Dims, ten.rest)
+				for j := len(ten.trail) - 1; j >= 0; j-- {
+					hp.Dims = append(hp.Dims, ten.trail[j])
+				}
+			}
+			hp.Rank, hp.DType, hp.Elem, hp.Ints, hp.Inspected = ten.rank, ten.dtype, ten.elem, ten.ints, ten.inspected
+			for k, a := range args {
+				if a.ptr != nil && a.ptr.ten != nil && (a.ptr.ten == ten || a.ptr.ten.name == p.Name) {
+					hp.Data = append(hp.Data, k)
+					if hp.View == nil {
+						hp.View = a.ptr.view
+					}
+					if hp.Cast == nil && a.ptr.view == nil && k < len(kern.Params) {
+						if pt, ok := kern.Params[k].Type.(*ir.PointerType); ok {
+							hp.Cast = pt.Elem // (const __half*)t.data_ptr()
+						}
+					}
+					if n := b.bounds[a.ptr.ten]; n != nil && hp.Numel == nil {
+						hp.Numel = n
+					}
+				}
+			}
+		}
+		if v.ten != nil {
+			hp.Hint = v.ten.view
+		}
+		seed = append(seed, hp.Value, hp.Has, hp.Rank, hp.DType, hp.Numel)
+		seed = append(seed, hp.Dims...)
+		l.Params = append(l.Params, hp)
+	}
+	seed = append(seed, pc...)
+	// Only a finding's reproducer asks: the closure is computed then, over
+	// the facts known at the launch (x.facts only grows).
+	facts := x.facts[:len(x.facts):len(x.facts)]
+	pc = slices.Clip(pc)
+	l.Facts = sync.OnceValue(func() []*sym.Term { return append(factsAbout(facts, seed), pc...) })
+	return l
+}
+
+// factsAbout is the facts that constrain the variables of terms,
+// directly or through other facts.
+func factsAbout(facts, terms []*sym.Term) []*sym.Term {
+	used := map[string]bool{}
+	for _, t := range terms {
+		if t != nil {
+			for _, v := range t.Vars() {
+				used[v.Name] = true
+			}
+		}
+	}
+	in := make([]bool, len(facts))
+	for changed := true; changed; {
+		changed = false
+		for i, f := range facts {
+			if in[i] {
+				continue
+			}
+			for _, v := range f.Vars() {
+				if used[v.Name] {
+					in[i], changed = true, true
+					break
+				}
+			}
+			if in[i] {
+				for _, v := range f.Vars() {
+					used[v.Name] = true
+				}
+			}
+		}
+	}
+	var out []*sym.Term
+	seen := map[string]bool{}
+	for i, f := range facts {
+		if in[i] && !seen[f.Key()] {
+			seen[f.Key()] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 type specBuilder struct {

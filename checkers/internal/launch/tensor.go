@@ -46,6 +46,12 @@ type tensor struct {
 	dtype *sym.Term
 	rank  *sym.Term // t.dim(), once asked for (rankFacts)
 	id    int
+	// view is the T of the first data_ptr<T>() the code takes of the
+	// tensor, or of a tensor made with its options() (its dtype, for a
+	// reproducer); optsFrom is the tensor whose options() (or *_like)
+	// made this one.
+	view     ir.Type
+	optsFrom *tensor
 }
 
 // isTensorType reports whether t is torch::Tensor.
@@ -322,13 +328,19 @@ func (x *executor) factory(name string, args []value) value {
 	if strings.HasSuffix(name, "_like") && len(args) > 0 && args[0].ten != nil {
 		src := args[0].ten
 		t := &tensor{name: "new", lead: src.lead, trail: src.trail, rest: src.rest, restName: src.restName,
-			numel: src.numel, factors: src.factors, elem: src.elem, dtype: src.dtype, rows: src.rows}
+			numel: src.numel, factors: src.factors, elem: src.elem, dtype: src.dtype, rows: src.rows, optsFrom: src}
 		x.tensors++
 		t.id = x.tensors
 		return value{ten: t}
 	}
 	if len(args) > 0 && args[0].list != nil {
-		return value{ten: x.shaped("new", args[0].list)}
+		t := x.shaped("new", args[0].list)
+		for _, a := range args[1:] {
+			if a.opts != nil {
+				t.optsFrom = a.opts
+			}
+		}
+		return value{ten: t}
 	}
 	return value{}
 }
@@ -454,7 +466,14 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 				t.ints = true
 			}
 		}
-		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem, telem: elem}}, true
+		var view ir.Type
+		if pt, ok := e.T.(*ir.PointerType); ok && elem > 0 {
+			view = pt.Elem
+			for u := t; u != nil && u.view == nil; u = u.optsFrom {
+				u.view = view
+			}
+		}
+		return value{ptr: &pointer{ten: t, off: sym.Const(64, 0), elem: elem, telem: elem, view: view}}, true
 	case "scalar_type", "dtype":
 		if t.dtype == nil {
 			t.dtype = x.newVar(t.name+".scalar_type()", false, choiceVar, intBits(e.T), false, e.P)
@@ -492,7 +511,9 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		}
 	case "storage_offset":
 		return value{t: sym.Const(bits, 0)}, true
-	case "options", "device", "get_device":
+	case "options":
+		return value{opts: t}, true
+	case "device", "get_device":
 		return value{}, true
 	case "new_empty", "new_zeros":
 		if len(args) > 0 && args[0].list != nil {

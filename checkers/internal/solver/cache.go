@@ -66,9 +66,23 @@ func (c *Cache) reset() {
 	c.models = nil
 }
 
+// noCacheKey marks a context whose queries bypass the cache.
+type noCacheKey struct{}
+
+// WithoutCache returns a context whose queries the cache neither answers
+// nor records: queries off the analysis's path (a reproducer's
+// completion), whose models would otherwise answer later queries and so
+// change their witnesses.
+func WithoutCache(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noCacheKey{}, true)
+}
+
 // Check answers q from the cache, or asks the next solver and records its
 // answer.
 func (c *Cache) Check(ctx context.Context, q Query) (Result, Model, error) {
+	if ctx.Value(noCacheKey{}) != nil {
+		return c.next.Check(ctx, q)
+	}
 	vars, err := q.Vars()
 	if err != nil {
 		return Unknown, nil, err

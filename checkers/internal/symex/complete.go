@@ -102,3 +102,57 @@ func (t *Trace) generous(m solver.Model) []*sym.Term {
 // smallRegionBytes bounds the free regions of a completion whose model
 // fixes none.
 const smallRegionBytes = 16 << 20
+
+// completeLauncher extends w.Launch to the inputs of the launcher the
+// spec comes from: the launch's variables keep their values; the
+// launcher's other inputs (a tensor the kernel does not take, a
+// dimension it does not use) take values that its checks on the path
+// and the shapes' relations accept, at most launcherSmall where they
+// can. It sets w.Host when they can hold together; when not, the
+// launcher never makes this launch with these values, and a reproducer
+// can only launch the kernel alone.
+func (t *Trace) completeLauncher(ctx context.Context, s solver.Solver, w *Witness) {
+	if t.Spec == nil || t.Spec.Launcher == nil || w.Launch == nil {
+		return
+	}
+	l := t.Spec.Launcher
+	ctx = solver.WithoutCache(ctx)
+	goal := append(append([]*sym.Term(nil), l.Facts()...), t.Spec.Assume...)
+	vars := map[string]*sym.Term{}
+	add := func(ts ...*sym.Term) {
+		for _, e := range ts {
+			if e != nil {
+				for _, v := range e.Vars() {
+					vars[v.Name] = v
+				}
+			}
+		}
+	}
+	// A parameter's variable that no fact mentions stays out of the model
+	// (a reproducer takes 1 for a dimension).
+	add(goal...)
+	var small []*sym.Term
+	for name, v := range vars {
+		if val, ok := w.Launch[name]; ok {
+			goal = append(goal, fix(v, val))
+		} else if !v.IsBool() {
+			small = append(small, sym.Sle(sym.Int(v.Width, 0), v), sym.Sle(v, sym.Int(v.Width, launcherSmall)))
+		}
+	}
+	r, m, err := s.Check(ctx, solver.Query{Goal: sym.BAnd(append(small, goal...)...)})
+	if err != nil || r != solver.Sat {
+		r, m, err = s.Check(ctx, solver.Query{Goal: sym.BAnd(goal...)})
+	}
+	if err != nil || r != solver.Sat {
+		return
+	}
+	w.Host = solver.Model{}
+	for name, v := range m {
+		if _, ok := w.Launch[name]; !ok {
+			w.Host[name] = v
+		}
+	}
+}
+
+// launcherSmall bounds the launcher inputs a completion picks freely.
+const launcherSmall = 4096

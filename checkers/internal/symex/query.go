@@ -20,6 +20,10 @@ type Witness struct {
 	// and the region lengths (see complete), for reproducers; nil until
 	// Check has made it.
 	Launch solver.Model
+	// Host, when set, gives the launcher's inputs that Launch leaves
+	// out (see completeLauncher): a reproducer can call the launcher with
+	// Launch and Host. Launch alone is what a kernel-only reproducer uses.
+	Host solver.Model
 	// Threshold, when set, is the smallest value of a user-controlled size
 	// at which the violation happens (the other anchored values as in
 	// Model).
@@ -176,6 +180,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			if t.modelBytes(w.Launch) > uint64(model.DeviceMemory) && t.shrink(ctx, s, pc, viol, anch, w) {
 				w.Launch = t.complete(ctx, s, pc, viol, w.Model)
 			}
+			t.completeLauncher(ctx, s, w)
 			return w, Violated, nil
 		}
 		// The violation needs particular unknown values: ask for anchored

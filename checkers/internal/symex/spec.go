@@ -45,4 +45,77 @@ type Spec struct {
 	// Vars describes the variables the terms above use (class, display
 	// name); the executor registers them in the trace.
 	Vars []*VarInfo
+	// Launcher, when the spec comes from a host launcher, describes that
+	// launcher's parameters in terms of the spec's host variables, so that
+	// a reproducer can call it with the witness's inputs (nil otherwise).
+	Launcher *Launcher
+}
+
+// Launcher is the host function a launch is reached from (the entry
+// point of the launcher analysis) and what it knows of each parameter.
+type Launcher struct {
+	Func   *ir.Func
+	Params []HostParam
+	// Facts constrain the parameters' variables (the launcher's checks on
+	// the path to the launch, the shapes' relations): the inputs of a
+	// reproducer satisfy them. Computed when first asked (safe for
+	// concurrent use).
+	Facts func() []*sym.Term
+}
+
+// HostKind is what a launcher parameter is, for a reproducer that makes
+// one.
+type HostKind int
+
+// Kinds of launcher parameters.
+const (
+	HostOther    HostKind = iota // passed value-initialised
+	HostTensor                   // torch::Tensor
+	HostOptional                 // an optional torch::Tensor
+	HostInt                      // an integer (Value)
+	HostBool                     // a bool (Value)
+	HostFloat                    // a floating-point number (not modelled)
+)
+
+// HostParam is one parameter of a Launcher at the launch.
+type HostParam struct {
+	Var  *ir.Var
+	Kind HostKind
+	// Value is an integer's or bool's variable.
+	Value *sym.Term
+	// Has is an optional's has_value() (a bool).
+	Has *sym.Term
+	// Dims is a tensor's shape as the launcher refined it by the launch:
+	// the dimensions asked from the front, then (at Rest, -1 when the rank
+	// is known) the product of the dimensions not asked for, then those
+	// asked from the back; 64-bit terms. Rank is dim() once asked for.
+	Dims []*sym.Term
+	Rest int
+	Rank *sym.Term
+	// DType is scalar_type() once asked for; Elem is the element size a
+	// typed view gave (0 when none), Ints set when that view's type is an
+	// integer.
+	DType *sym.Term
+	Elem  int64
+	Ints  bool
+	// Data lists the kernel parameters (by index) that receive the
+	// tensor's data pointer; View is the T of the data_ptr<T>() that
+	// made the first of them (nil when untyped): the tensor's dtype.
+	Data []int
+	View ir.Type
+	// Cast is the pointee type of the kernel parameter that receives the
+	// tensor's untyped data_ptr() (cast to it): its dtype when View and
+	// DType do not say.
+	Cast ir.Type
+	// Hint is the T of the first data_ptr<T>() the launcher takes of the
+	// tensor or of a tensor made with its options() (on any path): its
+	// dtype when neither View nor DType says.
+	Hint ir.Type
+	// Numel, when set, is the tensor's number of elements as the launch's
+	// lengths use it: a variable of its own, at least the product of the
+	// dimensions asked for (the rest of the shape is then what makes it).
+	Numel *sym.Term
+	// Inspected is set when the launcher asked for the tensor's shape by
+	// the launch: the shape of one it never inspects is the caller's.
+	Inspected bool
 }

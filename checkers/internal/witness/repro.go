@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
@@ -46,7 +47,247 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 	for _, p := range f.Params {
 		l.Args = append(l.Args, argOf(tr, w, p, env))
 	}
+	if w.Host != nil && tr.Spec != nil && tr.Spec.Launcher != nil {
+		l.Launcher = launcherOf(tr.Spec.Launcher, w, l.Args)
+	}
 	return l
+}
+
+// launcherOf is the call of the launcher hl that makes the witness's
+// launch: each tensor of its shape in the witness (a dimension the
+// witness leaves free is 1), each scalar of its value.
+func launcherOf(hl *symex.Launcher, w *symex.Witness, args []repro.Arg) *repro.Launcher {
+	if hl.Func == nil || hl.Func.File == nil {
+		return nil
+	}
+	env := func(name string) (uint64, bool) {
+		if v, ok := w.Launch[name]; ok {
+			return v, true
+		}
+		if v, ok := w.Host[name]; ok {
+			return v, true
+		}
+		return 1, true
+	}
+	val := func(t *sym.Term, signed bool) (int64, bool) {
+		if t == nil {
+			return 0, false
+		}
+		v, err := sym.Eval(t, env)
+		if err != nil {
+			return 0, false
+		}
+		if signed && t.Width > 0 {
+			return sym.SignExtend(v, t.Width), true
+		}
+		return int64(v), true
+	}
+	l := &repro.Launcher{Func: kernelExpr(hl.Func), File: hl.Func.File.Name}
+	rests, frees := make([]int, len(hl.Params)), make([]bool, len(hl.Params))
+	for _, p := range hl.Params {
+		a := repro.HostArg{Name: p.Var.Name, Kind: "other"}
+		switch p.Kind {
+		case symex.HostInt:
+			a.Kind = "int"
+			signed := false
+			if it, ok := p.Var.Type.(*ir.IntType); ok {
+				signed = it.Signed
+			}
+			a.Value, _ = val(p.Value, signed)
+		case symex.HostBool:
+			a.Kind = "bool"
+			v, _ := val(p.Value, false)
+			a.Value = v & 1
+		case symex.HostFloat:
+			a.Kind = "float"
+		case symex.HostTensor, symex.HostOptional:
+			a.Kind = "tensor"
+			if p.Kind == symex.HostOptional {
+				a.Kind = "optional"
+				if has, ok := val(p.Has, false); ok && has&1 == 0 {
+					a.Absent = true
+				}
+			}
+			a.Shape, rests[len(l.Params)], frees[len(l.Params)] = shapeOf(p, w, val)
+			a.DType = dtypeOf(p, w)
+			for _, k := range p.Data {
+				if k < len(args) && args[k].Fill != nil {
+					a.Fill = args[k].Fill
+					break
+				}
+			}
+		}
+		l.Params = append(l.Params, a)
+	}
+	generous(l, hl, rests, frees)
+	return l
+}
+
+// generous enlarges the tensors whose size the witness picked where
+// no finding depends on it, to what a caller passes: a tensor whose
+// shape the launcher never inspects (an output, a workspace) gets as many
+// elements as the largest tensor of the call, at least
+// repro.DefaultAlloc bytes; one whose dimensions not asked for are an
+// unknown of the analysis (frees) gets them so that it is as large as
+// the largest (a [groups, size_n] scale table whose size_n the launcher
+// never checks). The solver's pick is often 1, which no caller passes,
+// and a finding holds for every such length. Not when the tensors would
+// then need more than launcherMemory.
+func generous(l *repro.Launcher, hl *symex.Launcher, rests []int, frees []bool) {
+	var largest int64
+	for _, a := range l.Params {
+		if (a.Kind == "tensor" || a.Kind == "optional") && !a.Absent {
+			largest = max(largest, repro.Numel(a.Shape))
+		}
+	}
+	shapes := make([][]int64, len(l.Params))
+	var total int64
+	for i, a := range l.Params {
+		shapes[i] = a.Shape
+		if (a.Kind != "tensor" && a.Kind != "optional") || a.Absent || i >= len(hl.Params) {
+			continue
+		}
+		switch {
+		case !hl.Params[i].Inspected:
+			shapes[i] = []int64{max(repro.Numel(a.Shape), largest, repro.DefaultAlloc/repro.ElemSize(a.DType))}
+		case frees[i]:
+			shape := slices.Clone(a.Shape)
+			at := rests[i]
+			if at < 0 {
+				at = -1 - at
+				shape = slices.Insert(shape, at, 1)
+			}
+			others := max(repro.Numel(shape)/max(shape[at], 1), 1)
+			if want := (largest + others - 1) / others; want > shape[at] {
+				shape[at] = want
+				shapes[i] = shape
+			}
+		}
+		total += repro.Numel(shapes[i]) * repro.ElemSize(a.DType)
+	}
+	if total > launcherMemory {
+		return
+	}
+	for i := range l.Params {
+		l.Params[i].Shape = shapes[i]
+	}
+}
+
+// launcherMemory bounds the tensors generous makes.
+const launcherMemory = 96 << 30
+
+// shapeOf is a tensor's shape in the witness: the dimensions asked for,
+// and the product of the others as one dimension (as several, padded
+// with 1, when the launcher asked for the rank), left out when it is 1.
+func shapeOf(p symex.HostParam, w *symex.Witness, val func(*sym.Term, bool) (int64, bool)) (shape []int64, rest int, free bool) {
+	rest = -1
+	for i, d := range p.Dims {
+		v, _ := val(d, true)
+		if i != p.Rest {
+			shape = append(shape, v)
+			continue
+		}
+		if p.Numel != nil && hostBound(p.Numel, w) {
+			// The launch's lengths use a numel of its own: the dimensions
+			// not asked for make it up. A finding holds for every value of
+			// it (an unknown), so a caller's larger tensor shows it too.
+			free = p.Rank == nil || !hostBound(p.Rank, w)
+			n, _ := val(p.Numel, true)
+			others := int64(1)
+			for j, o := range p.Dims {
+				if j != i {
+					ov, _ := val(o, true)
+					others *= max(ov, 1)
+				}
+			}
+			v = max(n/others, 1)
+		}
+		mid := 1
+		if r, ok := val(p.Rank, true); ok && p.Rank != nil && hostBound(p.Rank, w) {
+			mid = int(r) - (len(p.Dims) - 1)
+		} else if v == 1 && len(p.Dims) > 1 {
+			mid = 0
+		}
+		if mid <= 0 && v != 1 {
+			mid = 1 // the rank cannot hold these elements: keep them
+		}
+		for j := 0; j < mid; j++ {
+			if j == 0 {
+				rest = len(shape)
+				shape = append(shape, v)
+			} else {
+				shape = append(shape, 1)
+			}
+		}
+		if mid <= 0 {
+			rest = -1 - len(shape) // dropped: -1 - where it would go
+		}
+	}
+	return shape, rest, free
+}
+
+// hostEnv is the witness's launch and launcher inputs, failing on a
+// variable neither gives.
+func hostEnv(w *symex.Witness) func(string) (uint64, bool) {
+	return func(name string) (uint64, bool) {
+		if v, ok := w.Launch[name]; ok {
+			return v, true
+		}
+		v, ok := w.Host[name]
+		return v, ok
+	}
+}
+
+// hostBound reports whether the witness's launch and launcher inputs
+// give every variable of t a value.
+func hostBound(t *sym.Term, w *symex.Witness) bool {
+	_, err := sym.Eval(t, hostEnv(w))
+	return err == nil
+}
+
+// dtypeOf is a tensor's c10::ScalarType: the T of the data_ptr<T>() the
+// launch passes; else the witness's, when the launcher asks for it; else
+// the type the kernel's parameter casts its untyped data_ptr() to; else
+// the T of another typed view of it (or of a tensor made with its
+// options()); else the one its element size suggests (float, half...).
+func dtypeOf(p symex.HostParam, w *symex.Witness) int {
+	if t, ok := scalarType(p.View); ok {
+		return t
+	}
+	if p.DType != nil {
+		if v, err := sym.Eval(p.DType, hostEnv(w)); err == nil {
+			return int(int8(v))
+		}
+	}
+	if _, ok := p.Cast.(*ir.PointerType); ok {
+		return 4 // Long: a table of pointers
+	}
+	if t, ok := scalarType(p.Cast); ok {
+		return t
+	}
+	if t, ok := scalarType(p.Hint); ok {
+		return t
+	}
+	if p.Ints {
+		switch p.Elem {
+		case 1:
+			return 0 // Byte
+		case 2:
+			return 2 // Short
+		case 8:
+			return 4 // Long
+		}
+		return 3 // Int
+	}
+	switch p.Elem {
+	case 1:
+		return 24 // Float8_e4m3fn
+	case 2:
+		return 5 // Half
+	case 8:
+		return 7 // Double
+	}
+	return 6 // Float
 }
 
 func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint64, bool)) repro.Arg {
@@ -263,4 +504,51 @@ func ReproRelated(tr *symex.Trace, w *symex.Witness, pos token.Pos) []analysis.R
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: pos, Message: repro.Prefix + string(b)}}
+}
+
+// scalarType is the c10::ScalarType whose data_ptr<T>() has T t.
+func scalarType(t ir.Type) (int, bool) {
+	if v, ok := t.(*ir.VectorType); ok {
+		t = v.Elem
+	}
+	switch t := t.(type) {
+	case *ir.BoolType:
+		return 11, true
+	case *ir.IntType:
+		switch {
+		case t.Bits == 8 && t.Signed:
+			return 1, true // Char
+		case t.Bits == 8:
+			return 0, true // Byte
+		case t.Bits == 16 && t.Signed:
+			return 2, true // Short
+		case t.Bits == 16:
+			return 27, true // UInt16
+		case t.Bits == 32 && t.Signed:
+			return 3, true // Int
+		case t.Bits == 32:
+			return 28, true // UInt32
+		case t.Bits == 64 && t.Signed:
+			return 4, true // Long
+		case t.Bits == 64:
+			return 29, true // UInt64
+		}
+	case *ir.FloatType:
+		name := strings.ToLower(t.Name)
+		switch {
+		case t.Bits == 32:
+			return 6, true // Float
+		case t.Bits == 64:
+			return 7, true // Double
+		case t.Bits == 16 && strings.Contains(name, "bf"):
+			return 15, true // BFloat16
+		case t.Bits == 16:
+			return 5, true // Half
+		case t.Bits == 8 && strings.Contains(name, "e5m2"):
+			return 23, true // Float8_e5m2
+		case t.Bits == 8:
+			return 24, true // Float8_e4m3fn
+		}
+	}
+	return 0, false
 }

@@ -1,11 +1,13 @@
 package witness
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
+	"github.com/cudavet/cudavet/checkers/repro"
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
@@ -41,6 +43,48 @@ func TestLaunchOfRegionLengths(t *testing.T) {
 		if a.Len != want[i].len || a.Bytes != want[i].bytes || a.Alloc() != want[i].alloc {
 			t.Errorf("%s: len %d bytes %d alloc %d, want %d %d %d", a.Name, a.Len, a.Bytes, a.Alloc(),
 				want[i].len, want[i].bytes, want[i].alloc)
+		}
+	}
+}
+
+// TestGenerous checks the launcher inputs a reproducer enlarges: a tensor
+// the launcher never inspects gets the largest tensor's elements (at
+// least the default allocation), one whose undimensioned rest is free
+// gets it so that it is as large as the largest; an inspected tensor
+// whose shape the witness fixes keeps it.
+func TestGenerous(t *testing.T) {
+	l := &repro.Launcher{Params: []repro.HostArg{
+		{Name: "out", Kind: "tensor", Shape: []int64{1}, DType: 6},
+		{Name: "input", Kind: "tensor", Shape: []int64{4096, 7168}, DType: 15},
+		{Name: "scales", Kind: "tensor", Shape: []int64{4096}, DType: 5},
+		{Name: "weight", Kind: "tensor", Shape: []int64{7168}, DType: 15},
+		{Name: "n", Kind: "int", Value: 3},
+	}}
+	hl := &symex.Launcher{Params: []symex.HostParam{{}, {Inspected: true}, {Inspected: true}, {Inspected: true}, {}}}
+	// scales: [size(0)] with its rest dropped (free); weight: fixed.
+	generous(l, hl, []int{-1, -1, -2, -1, -1}, []bool{false, false, true, false, false})
+	want := [][]int64{{4096 * 7168}, {4096, 7168}, {4096, 7168}, {7168}, nil}
+	for i, a := range l.Params {
+		if !slices.Equal(a.Shape, want[i]) {
+			t.Errorf("%s: shape %v, want %v", a.Name, a.Shape, want[i])
+		}
+	}
+}
+
+func TestScalarType(t *testing.T) {
+	for _, c := range []struct {
+		t    ir.Type
+		want int
+	}{
+		{&ir.FloatType{Bits: 16, Name: "c10::Half"}, 5},
+		{&ir.FloatType{Bits: 16, Name: "__nv_bfloat16"}, 15},
+		{&ir.FloatType{Bits: 32, Name: "float"}, 6},
+		{&ir.IntType{Bits: 32, Signed: true}, 3},
+		{&ir.IntType{Bits: 8}, 0},
+		{&ir.VectorType{Elem: &ir.FloatType{Bits: 32, Name: "float"}, N: 4}, 6},
+	} {
+		if got, ok := scalarType(c.t); !ok || got != c.want {
+			t.Errorf("scalarType(%v) = %d, %v; want %d", c.t, got, ok, c.want)
 		}
 	}
 }
