@@ -205,7 +205,11 @@ func shapeOf(p symex.HostParam, w *symex.Witness, val func(*sym.Term, bool) (int
 		mid := 1
 		if r, ok := val(p.Rank, true); ok && p.Rank != nil && hostBound(p.Rank, w) {
 			mid = int(r) - (len(p.Dims) - 1)
-		} else if v == 1 && len(p.Dims) > 1 {
+		} else if v == 1 && i > 0 {
+			// Dropped only behind dimensions asked from the front: before
+			// those asked from the back it stays, so that stride(-2) of a
+			// tensor whose launcher asked only size(-1) has a dimension to
+			// name (a 1-D tensor makes torch throw).
 			mid = 0
 		}
 		if mid <= 0 && v != 1 {
