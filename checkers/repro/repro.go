@@ -62,8 +62,11 @@ type HostArg struct {
 	// Value is an integer's or bool's value.
 	Value int64 `json:"value,omitempty"`
 	// Fill, when set, is the value every element of an integer tensor
-	// holds (the kernel's Arg.Fill of its data).
-	Fill *int64 `json:"fill,omitempty"`
+	// holds (the kernel's Arg.Fill of its data); Entries those of its
+	// elements the witness reads (the kernel's Arg.Entries, when the
+	// kernel's element has the tensor's size).
+	Fill    *int64  `json:"fill,omitempty"`
+	Entries []Entry `json:"entries,omitempty"`
 }
 
 // Numel is the number of elements of a tensor of shape s.
@@ -123,6 +126,16 @@ type Arg struct {
 	// index tensor it reads (a block table's block, an expert map's -1):
 	// the harness writes it into every element instead of 0.
 	Fill *int64 `json:"fill,omitempty"`
+	// Entries are the elements the witness reads with their values, where
+	// it knows the element (each thread's, for a two-thread witness): the
+	// harness writes them over the fill.
+	Entries []Entry `json:"entries,omitempty"`
+}
+
+// Entry is one element of a buffer and its value.
+type Entry struct {
+	Index int64 `json:"index"`
+	Value int64 `json:"value"`
 }
 
 // DefaultAlloc is the bytes a harness allocates for a buffer the witness

@@ -454,6 +454,18 @@ void init_value(void* p, size_t bytes, long long v) {
   }
 }
 
+// set_entry writes v into element i of an integer buffer of the given
+// bytes: an entry the witness reads (each thread's, in a two-thread
+// witness), over the fill.
+template <typename T>
+void set_entry(void* p, size_t bytes, long long i, long long v) {
+  if constexpr (std::is_integral<T>::value) {
+    if (i >= 0 && (size_t)(i + 1) * sizeof(T) <= bytes) {
+      T x = static_cast<T>(v);
+      check(cudaMemcpy(static_cast<T*>(p) + i, &x, sizeof x, cudaMemcpyHostToDevice), "entry");
+    }
+  }
+}
 {{- if .Isolated}}
 #ifdef CUDAVET_ISOLATED
 // guard tells cudavet_guard::ok that [p, p+n) is a buffer of the launch.
@@ -504,6 +516,9 @@ int main() {
   init_value<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull, {{deref $a.Fill}}ll);  // every entry {{deref $a.Fill}}, as the witness reads it
 {{- else}}
   init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
+{{- end}}
+{{- range $a.Entries}}
+  set_entry<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull, {{.Index}}ll, {{.Value}}ll);  // element {{.Index}}: {{.Value}}, as the witness reads it
 {{- end}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
 {{- if $.Isolated}}

@@ -97,6 +97,15 @@ inline at::Tensor tensor(std::vector<int64_t> shape, c10::ScalarType dtype, bool
   }
   return t;
 }
+
+// entry writes v into element i of t (an entry the witness reads).
+inline void entry(at::Tensor& t, long long i, long long v) {
+  const size_t size = (size_t)t.element_size();
+  if (i < 0 || (size_t)i >= (size_t)t.numel() || size > sizeof v) return;
+  unsigned char bytes[sizeof v];
+  for (size_t b = 0; b < sizeof v; b++) bytes[b] = (unsigned char)((unsigned long long)v >> (8 * b));
+  check(cudaMemcpy(static_cast<unsigned char*>(t.data_ptr()) + i * size, bytes, size, cudaMemcpyHostToDevice), "entry");
+}
 }  // namespace cudavet_launcher
 
 extern "C" int cudavet_run() {
@@ -115,7 +124,11 @@ extern "C" int cudavet_run() {
 {{- if and (eq $a.Kind "optional") $a.Absent}}
     Param<{{$i}}> a{{$i}}{};  // {{$a.Name}}: empty, as the witness has it
 {{- else if or (eq $a.Kind "tensor") (eq $a.Kind "optional")}}
-    Param<{{$i}}> a{{$i}} = tensor({{shape $a.Shape}}, c10::ScalarType::{{dtype $a.DType}}, {{ints $a.DType}}, {{if isnil $a.Fill}}0{{else}}{{deref $a.Fill}}{{end}}ll);  // {{$a.Name}}
+    at::Tensor t{{$i}} = tensor({{shape $a.Shape}}, c10::ScalarType::{{dtype $a.DType}}, {{ints $a.DType}}, {{if isnil $a.Fill}}0{{else}}{{deref $a.Fill}}{{end}}ll);  // {{$a.Name}}
+{{- range $a.Entries}}
+    entry(t{{$i}}, {{.Index}}ll, {{.Value}}ll);  // element {{.Index}}: {{.Value}}, as the witness reads it
+{{- end}}
+    Param<{{$i}}> a{{$i}} = t{{$i}};
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
     Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
 {{- else if eq $a.Kind "float"}}

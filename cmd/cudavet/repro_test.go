@@ -235,7 +235,7 @@ func TestReproLauncher(t *testing.T) {
 	for _, want := range []string{
 		"overflow/testdata/bug_launcher_rms_norm.cu\"",
 		// input: num_tokens × hidden_size, the dispatch's bfloat16.
-		"Param<1> a1 = tensor({599187, 7168}, c10::ScalarType::BFloat16, false, 0ll);  // input",
+		"at::Tensor t1 = tensor({599187, 7168}, c10::ScalarType::BFloat16, false, 0ll);  // input",
 		"Param<3> a3 = static_cast<Param<3>>(1.0);  // epsilon",
 		"rms_norm(a0, a1, a2, a3);",
 	} {
@@ -249,6 +249,39 @@ func TestReproLauncher(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(d, "launcher.py")); err != nil {
 		t.Error(err)
+	}
+	compileHarness(t, writeShim(t), d)
+}
+
+// TestReproEntries checks a two-thread witness's index tensors: each
+// thread reads its own entry (thread 1 expert_map[7] = 0, thread 2
+// expert_map[0] = -1, through topk_ids[31] = 7 and topk_ids[32] = 0),
+// which one fill value cannot give; the harness and launcher.cu write
+// both over the fill.
+func TestReproEntries(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "race", "-repro", dir, "../../checkers/race/testdata/bug_expert_map_counts.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	d := filepath.Join(dir, "001-race-bug_expert_map_counts-20")
+	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	launcher, err := os.ReadFile(filepath.Join(d, "launcher.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"set_entry<Elem<1>>(raw1, 8192ull, 7ll, 0ll);", "set_entry<Elem<1>>(raw1, 8192ull, 0ll, -1ll);"} {
+		if !strings.Contains(string(harness), want) {
+			t.Errorf("harness.cu lacks %q", want)
+		}
+	}
+	for _, want := range []string{"entry(t2, 7ll, 0ll);", "entry(t2, 0ll, -1ll);"} {
+		if !strings.Contains(string(launcher), want) {
+			t.Errorf("launcher.cu lacks %q", want)
+		}
 	}
 	compileHarness(t, writeShim(t), d)
 }

@@ -75,7 +75,7 @@ func (x *executor) load(r *Region, off *sym.Term, pos token.Pos, t ir.Type) Valu
 	name := fmt.Sprintf("%s[]#%d", r.Name, x.fresh)
 	v := x.t.register(name, it.Bits, Data, r.Name+"[…]", pos, it.Signed)
 	info := x.t.Vars[name]
-	info.Source, info.Index = "an entry of "+r.Name, true
+	info.Source, info.Index, info.Offset = "an entry of "+r.Name, true, off
 	w := sym.Resize(v, 64, it.Signed)
 	x.t.Assumptions = append(x.t.Assumptions, sym.Sle(sym.Int(64, r.Floor), w), sym.Slt(w, r.Index))
 	if r.loaded == nil {

@@ -66,6 +66,7 @@ func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 	for name, r := range p.ren {
 		c := *pt.Vars[name]
 		c.Term, c.Display = r, c.Display+"'"
+		c.Offset = p.Second(c.Offset)
 		c.Deps = nil
 		for _, d := range pt.Vars[name].Deps {
 			if rd := p.ren[d]; rd != nil {

@@ -67,6 +67,10 @@ type VarInfo struct {
 	// dimension it indexes, but two threads' values are left unknown (a
 	// slot mapping's entries are distinct, which nothing here knows).
 	Index bool
+	// Offset, for a value loaded from an index region, is the byte offset
+	// of the load in its region (thread 2's, renamed, in a Pair): a
+	// reproducer writes the witness's value at that element.
+	Offset *sym.Term
 	// Uniform is set on variables that hold the same value in every
 	// thread of the launch (scalar parameters, a loop's trip count when
 	// barriers make every thread run it in step); two-thread checks do not

@@ -48,7 +48,7 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 		l.Args = append(l.Args, argOf(tr, w, p, env))
 	}
 	if w.Host != nil && tr.Spec != nil && tr.Spec.Launcher != nil {
-		l.Launcher = launcherOf(tr.Spec.Launcher, w, l.Args)
+		l.Launcher = launcherOf(f, tr.Spec.Launcher, w, l.Args)
 	}
 	return l
 }
@@ -56,7 +56,7 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 // launcherOf is the call of the launcher hl that makes the witness's
 // launch: each tensor of its shape in the witness (a dimension the
 // witness leaves free is 1), each scalar of its value.
-func launcherOf(hl *symex.Launcher, w *symex.Witness, args []repro.Arg) *repro.Launcher {
+func launcherOf(kernel *ir.Func, hl *symex.Launcher, w *symex.Witness, args []repro.Arg) *repro.Launcher {
 	if hl.Func == nil || hl.Func.File == nil {
 		return nil
 	}
@@ -113,6 +113,9 @@ func launcherOf(hl *symex.Launcher, w *symex.Witness, args []repro.Arg) *repro.L
 			for _, k := range p.Data {
 				if k < len(args) && args[k].Fill != nil {
 					a.Fill = args[k].Fill
+					if pt, ok := kernel.Params[k].Type.(*ir.PointerType); ok && k < len(kernel.Params) && pt.Elem.Size() == repro.ElemSize(a.DType) {
+						a.Entries = args[k].Entries
+					}
 					break
 				}
 			}
@@ -312,6 +315,10 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 			break
 		}
 		a.Fill = fillOf(tr, w, p)
+		a.Entries = entriesOf(tr, w, p, env)
+		if a.Fill != nil && allEqual(a.Entries, *a.Fill) {
+			a.Entries = nil // the fill says it all
+		}
 		for _, r := range tr.Regions {
 			if r.Var == p && r.Null != nil && !r.Null.IsFalse() {
 				// Null only where the witness says so: a flag the query
@@ -370,6 +377,52 @@ func fillOf(tr *symex.Trace, w *symex.Witness, p *ir.Var) *int64 {
 		}
 	}
 	return nil
+}
+
+// entriesOf is the elements of p's index region that the witness reads,
+// with the values it chose: each load's offset (thread 2's too, in a
+// two-thread witness) under the witness, in elements of the region; the
+// first value wins where two loads name one element.
+func entriesOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint64, bool)) []repro.Entry {
+	var out []repro.Entry
+	seen := map[int64]bool{}
+	for _, r := range tr.Regions {
+		if r.Var != p || r.Index == nil {
+			continue
+		}
+		size := r.ElemSize
+		if size <= 0 {
+			size = 1
+		}
+		for _, info := range tr.SortedVars() {
+			if info.Class != symex.Data || !info.Index || info.Offset == nil || !strings.HasPrefix(info.Term.Name, r.Name+"[]#") {
+				continue
+			}
+			v, ok := Value(info, w)
+			if !ok || !bound(info.Offset, w) {
+				continue
+			}
+			off, err := sym.Eval(info.Offset, env)
+			if err != nil || int64(off) < 0 || int64(off)%size != 0 {
+				continue
+			}
+			if i := int64(off) / size; !seen[i] {
+				seen[i] = true
+				out = append(out, repro.Entry{Index: i, Value: v})
+			}
+		}
+	}
+	return out
+}
+
+// allEqual reports whether every entry has value v.
+func allEqual(es []repro.Entry, v int64) bool {
+	for _, e := range es {
+		if e.Value != v {
+			return false
+		}
+	}
+	return true
 }
 
 // regionLen is a pointer argument's length from its region's bytes. A
