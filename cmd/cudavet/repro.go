@@ -276,11 +276,29 @@ var funcs = template.FuncMap{
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	},
-	"ints":  repro.IntegerType,
-	"dtype": scalarTypeName,
-	"isnil": func(p *int64) bool { return p == nil },
-	"deref": func(p *int64) int64 { return *p },
+	"ints":        repro.IntegerType,
+	"dtype":       scalarTypeName,
+	"isnil":       func(p *int64) bool { return p == nil },
+	"deref":       func(p *int64) int64 { return *p },
+	"fillKernels": func() string { return fillKernels },
 }
+
+// fillKernels is the device code both harnesses fill buffers with.
+const fillKernels = `// fill gives every byte of a buffer a value from its position (0x20 to
+// 0x3f: small finite floats in every floating-point format), so that a
+// thread reading the wrong element reads a different value. The mix has
+// no period: a 32-bit index that wraps reads other bytes than it should.
+__device__ unsigned long long cudavet_mix(unsigned long long x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+__global__ void cudavet_fill(unsigned char* p, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    p[i] = 0x20 | (unsigned char)(cudavet_mix(i) >> 59);
+  }
+}`
 
 var harnessTemplate = template.Must(template.New("harness").Funcs(funcs).Parse(`// Reproducer written by cudavet -repro for the {{.Checker}} finding at
 // {{.Where}}:
@@ -391,22 +409,7 @@ inline void check(cudaError_t e, const char* what) {
   }
 }
 
-// fill gives every byte of a buffer a value from its position (0x20 to
-// 0x3f: small finite floats in every floating-point format), so that a
-// thread reading the wrong element reads a different value. The mix has
-// no period: a 32-bit index that wraps reads other bytes than it should.
-__device__ unsigned long long cudavet_mix(unsigned long long x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-__global__ void cudavet_fill(unsigned char* p, size_t n) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    p[i] = 0x20 | (unsigned char)(cudavet_mix(i) >> 59);
-  }
-}
-
+{{fillKernels}}
 {{- if eq .Checker "uninit"}}
 // poison writes v over n bytes of the block's shared memory.
 __global__ void cudavet_poison(unsigned char v, size_t n) {

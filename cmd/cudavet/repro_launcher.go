@@ -59,19 +59,7 @@ inline void check(cudaError_t e, const char* what) {
   }
 }
 
-// fill gives every byte a value from its position (0x20 to 0x3f: small
-// finite numbers in every floating-point format), as harness.cu does.
-__device__ unsigned long long mix(unsigned long long x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-__global__ void fill(unsigned char* p, size_t n) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    p[i] = 0x20 | (unsigned char)(mix(i) >> 59);
-  }
-}
+{{fillKernels}}
 // fill_int writes v into each of the n elements of size elem at p.
 __global__ void fill_int(unsigned char* p, size_t n, int elem, long long v) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
@@ -90,7 +78,7 @@ inline at::Tensor tensor(std::vector<int64_t> shape, c10::ScalarType dtype, bool
     if (integers) {
       fill_int<<<1024, 256>>>(p, (size_t)t.numel(), (int)t.element_size(), value);
     } else {
-      fill<<<1024, 256>>>(p, (size_t)t.nbytes());
+      cudavet_fill<<<1024, 256>>>(p, (size_t)t.nbytes());
     }
     check(cudaGetLastError(), "fill");
     check(cudaDeviceSynchronize(), "fill");
