@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -284,4 +286,37 @@ func TestReproEntries(t *testing.T) {
 		}
 	}
 	compileHarness(t, writeShim(t), d)
+}
+
+// TestReproSmallWitness checks that a witness whose sizes the violation
+// does not need leaves them small: a null pointer's reproducer needs no
+// H200. The solver's corners put such sizes at the production maximum
+// (the weight of bug_malloc_out_param.cu and the prefix_out of
+// bug_lse_undefined.cu at 141 GB, which a witness on 2026-12-04 still
+// asked for).
+func TestReproSmallWitness(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "nilptr", "-repro", dir,
+		"../../checkers/nilptr/testdata/bug_malloc_out_param.cu", "../../checkers/nilptr/testdata/bug_lse_undefined.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	need := regexp.MustCompile(`const size_t need = (\d+)ull;`)
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.cu"))
+	if len(files) < 3 {
+		t.Fatalf("%d reproducer files, want at least 3 (harness.cu of each finding)", len(files))
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := need.FindSubmatch(src)
+		if m == nil {
+			continue
+		}
+		if n, _ := strconv.ParseUint(string(m[1]), 10, 64); n > 1<<30 {
+			t.Errorf("%s needs %d bytes of GPU memory, want at most 1 GiB", name, n)
+		}
+	}
 }

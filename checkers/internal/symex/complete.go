@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 
+	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/solver"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 )
@@ -52,28 +53,60 @@ func (t *Trace) complete(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	r, full, err := s.Check(ctx, t.query(pc, sym.BAnd(append(t.generous(m), goal...)...)))
 	if err != nil || r != solver.Sat {
 		r, full, err = s.Check(ctx, t.query(pc, sym.BAnd(goal...)))
+		if err == nil && r == solver.Sat && t.modelBytes(merged(full, m)) >= uint64(model.DeviceMemory) {
+			// The solver put a buffer the violation does not size at a
+			// corner (141 GB: a null pointer's witness no GPU but an
+			// H200 holds): ask for the free buffers at most a bound,
+			// growing until one holds.
+			for _, bound := range []uint64{smallRegionBytes, 1 << 30, 16 << 30} {
+				if r2, got, err2 := s.Check(ctx, t.query(pc, sym.BAnd(append(t.capped(m, bound), goal...)...))); err2 == nil && r2 == solver.Sat {
+					full = got
+					break
+				}
+			}
+		}
 	}
 	if err != nil || r != solver.Sat {
 		return m
 	}
+	return merged(full, m)
+}
+
+// merged returns full with m's values over it.
+func merged(full, m solver.Model) solver.Model {
 	for name, v := range m {
 		full[name] = v
 	}
 	return full
 }
 
+// capped returns, for each region whose length m leaves free, that it
+// holds at most bound bytes.
+func (t *Trace) capped(m solver.Model, bound uint64) []*sym.Term {
+	var out []*sym.Term
+	for _, r := range t.Regions {
+		if r.Bytes != nil && !fixedBy(r.Bytes, m) {
+			out = append(out, sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, bound)))
+		}
+	}
+	return out
+}
+
+// fixedBy reports whether m gives every variable of e a value.
+func fixedBy(e *sym.Term, m solver.Model) bool {
+	for _, v := range e.Vars() {
+		if _, ok := m[v.Name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // generous returns, for each region whose length m leaves free, that it
 // holds as many bytes as the largest region m fixes, up to twice that;
 // at most smallRegionBytes when m fixes none.
 func (t *Trace) generous(m solver.Model) []*sym.Term {
-	fixed := func(e *sym.Term) bool {
-		for _, v := range e.Vars() {
-			if _, ok := m[v.Name]; !ok {
-				return false
-			}
-		}
-		return true
-	}
+	fixed := func(e *sym.Term) bool { return fixedBy(e, m) }
 	var largest uint64
 	for _, r := range t.Regions {
 		if r.Bytes != nil && fixed(r.Bytes) {

@@ -177,7 +177,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			w := &Witness{Model: m}
 			t.minimise(ctx, s, pc, viol, anch, w)
 			w.Launch = t.complete(ctx, s, pc, viol, w.Model)
-			if t.modelBytes(w.Launch) > uint64(model.DeviceMemory) && t.shrink(ctx, s, pc, viol, anch, w) {
+			if t.modelBytes(w.Launch) >= uint64(model.DeviceMemory) && t.shrink(ctx, s, pc, viol, anch, w) {
 				w.Launch = t.complete(ctx, s, pc, viol, w.Model)
 			}
 			t.completeLauncher(ctx, s, w)
