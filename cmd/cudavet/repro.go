@@ -664,9 +664,12 @@ lines() { grep -Eo "in [^ ]+:[0-9]+" "$1" | sed 's/^in //; s#.*/##' | sort -u | 
 # with the witness's tensors and scalars, so its checks and dispatch run.
 # LAUNCHER_ONLY=1 stops there (an ok twin's verdict); otherwise, when the
 # launcher run does not show the finding, the kernel alone follows.
+# KERNEL_ONLY=1 skips the launcher run (no PyTorch needed).
 PYTHON=${PYTHON:-python3}
 LAUNCHER_ONLY=${LAUNCHER_ONLY:-0}
-if timeout -k 10 1200 "$PYTHON" launcher.py build > launcher_build.log 2>&1; then
+if [ "${KERNEL_ONLY:-0}" = 1 ]; then
+  :
+elif timeout -k 10 1200 "$PYTHON" launcher.py build > launcher_build.log 2>&1; then
   timeout -k 10 "$TIMEOUT" "$SANITIZER" --tool {{.Tool}} $PADDING --error-exitcode 99 "$PYTHON" launcher.py > launcher.log 2>&1
   status=$?
   cat launcher.log

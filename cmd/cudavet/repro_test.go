@@ -249,6 +249,12 @@ func TestReproLauncher(t *testing.T) {
 	if !strings.Contains(string(script), "launcher.py build") {
 		t.Errorf("run.sh does not run the launcher reproducer:\n%s", script)
 	}
+	if !strings.Contains(string(script), `if [ "${KERNEL_ONLY:-0}" = 1 ]; then`) {
+		t.Errorf("run.sh has no KERNEL_ONLY switch to skip the launcher:\n%s", script)
+	}
+	if out, err := exec.Command("sh", "-n", filepath.Join(d, "run.sh")).CombinedOutput(); err != nil {
+		t.Errorf("sh -n run.sh: %v\n%s", err, out)
+	}
 	if _, err := os.Stat(filepath.Join(d, "launcher.py")); err != nil {
 		t.Error(err)
 	}
