@@ -130,6 +130,11 @@ type Arg struct {
 	// it knows the element (each thread's, for a two-thread witness): the
 	// harness writes them over the fill.
 	Entries []Entry `json:"entries,omitempty"`
+	// Scaled is set on a pointer whose pointee's size the analysis does
+	// not know (a template's type parameter, scalar_t*): Len and Bytes
+	// count elements of the instantiation's type, and the harness
+	// allocates Len × sizeof of it.
+	Scaled bool `json:"scaled,omitempty"`
 }
 
 // Entry is one element of a buffer and its value.

@@ -32,7 +32,9 @@ type reproCase struct {
 	SourceDir                          string // its directory, relative to Dir
 	Torch                              bool   // the file includes torch or ATen headers
 	L                                  *repro.Launch
-	Bytes                              int64 // the buffers' total bytes
+	Bytes                              int64 // the buffers' total bytes (a template's scalar_t as float)
+	// Need is the C++ expression of the buffers' exact total bytes.
+	Need string
 	// Fixed, when set, is the kernel's file with cudavet's own fixes of
 	// its overflow findings applied: the reference the harness compares
 	// the kernel's outputs with, for wraps that stay inside a buffer.
@@ -160,11 +162,24 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 			c.Dispatch = dispatchFallback()
 		}
 	}
-	for _, arg := range l.Args {
-		if arg.Kind == "pointer" {
+	need, fixed := []string{}, int64(0)
+	for i, arg := range l.Args {
+		switch {
+		case arg.Kind != "pointer":
+		case arg.Scaled && !arg.Null:
+			// A template's scalar_t: the type the harness instantiates
+			// (float where the kernel is the primary template).
+			c.Bytes += arg.Alloc() * 4
+			need = append(need, fmt.Sprintf("%dull * sizeof(Elem<%d>)", arg.Alloc(), i))
+		default:
 			c.Bytes += arg.Alloc()
+			fixed += arg.Alloc()
 		}
 	}
+	if fixed > 0 || len(need) == 0 {
+		need = append([]string{fmt.Sprintf("%dull", fixed)}, need...)
+	}
+	c.Need = strings.Join(need, " + ")
 	if hl := l.Launcher; hl != nil {
 		file := hl.File
 		if !filepath.IsAbs(file) {
@@ -276,10 +291,17 @@ var funcs = template.FuncMap{
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	},
-	"ints":        repro.IntegerType,
-	"dtype":       scalarTypeName,
-	"isnil":       func(p *int64) bool { return p == nil },
-	"deref":       func(p *int64) int64 { return *p },
+	"ints":  repro.IntegerType,
+	"dtype": scalarTypeName,
+	"isnil": func(p *int64) bool { return p == nil },
+	"deref": func(p *int64) int64 { return *p },
+	// alloc is the C++ expression of argument i's buffer bytes.
+	"alloc": func(i int, a repro.Arg) string {
+		if a.Scaled {
+			return fmt.Sprintf("bytes%d", i)
+		}
+		return fmt.Sprintf("%dull", a.Alloc())
+	},
 	"fillKernels": func() string { return fillKernels },
 }
 
@@ -498,7 +520,7 @@ unsigned long long checksum(const void* p, size_t bytes) {
 
 int main() {
   using namespace cudavet_repro;
-  const size_t need = {{.Bytes}}ull;  // {{gib .Bytes}} GiB of buffers
+  const size_t need = {{.Need}};  // {{gib .Bytes}} GiB of buffers
   size_t free_b = 0, total_b = 0;
   check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
   if (need > free_b) {
@@ -513,20 +535,23 @@ int main() {
   Param<{{$i}}> a{{$i}} = nullptr;
 {{- else if eq $a.Kind "pointer"}}
   // {{$a.Name}}: {{if lt $a.Len 0}}length unknown to the witness, 64 MiB{{else}}{{$a.Len}} elements{{end}}
+{{- if $a.Scaled}}
+  const size_t bytes{{$i}} = {{$a.Alloc}}ull * sizeof(Elem<{{$i}}>);  // elements of the instantiation's type
+{{- end}}
   void* raw{{$i}} = nullptr;
-  check(cudaMalloc(&raw{{$i}}, {{$a.Alloc}}ull), "cudaMalloc {{$a.Name}}");
+  check(cudaMalloc(&raw{{$i}}, {{alloc $i $a}}), "cudaMalloc {{$a.Name}}");
 {{- if $a.Fill}}
-  init_value<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull, {{deref $a.Fill}}ll);  // every entry {{deref $a.Fill}}, as the witness reads it
+  init_value<Elem<{{$i}}>>(raw{{$i}}, {{alloc $i $a}}, {{deref $a.Fill}}ll);  // every entry {{deref $a.Fill}}, as the witness reads it
 {{- else}}
-  init<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull);
+  init<Elem<{{$i}}>>(raw{{$i}}, {{alloc $i $a}});
 {{- end}}
 {{- range $a.Entries}}
-  set_entry<Elem<{{$i}}>>(raw{{$i}}, {{$a.Alloc}}ull, {{.Index}}ll, {{.Value}}ll);  // element {{.Index}}: {{.Value}}, as the witness reads it
+  set_entry<Elem<{{$i}}>>(raw{{$i}}, {{alloc $i $a}}, {{.Index}}ll, {{.Value}}ll);  // element {{.Index}}: {{.Value}}, as the witness reads it
 {{- end}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(raw{{$i}});
 {{- if $.Isolated}}
 #ifdef CUDAVET_ISOLATED
-  guard(raw{{$i}}, {{$a.Alloc}}ull);
+  guard(raw{{$i}}, {{alloc $i $a}});
 #endif
 {{- end}}
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
@@ -583,7 +608,7 @@ int main() {
   std::printf("cudavet-repro: launch: %s, run: %s\n", cudaGetErrorString(launch), cudaGetErrorString(run));
   if (run == cudaSuccess) {
 {{- range $i, $a := .L.Args}}{{if and (eq $a.Kind "pointer") (not $a.Null)}}
-    std::printf("cudavet-checksum: {{$a.Name}} %016llx\n", checksum(raw{{$i}}, {{$a.Alloc}}ull));
+    std::printf("cudavet-checksum: {{$a.Name}} %016llx\n", checksum(raw{{$i}}, {{alloc $i $a}}));
 {{- end}}{{end}}
   }
   return launch == cudaSuccess && run == cudaSuccess ? 0 : 1;

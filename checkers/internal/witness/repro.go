@@ -302,6 +302,9 @@ func argOf(tr *symex.Trace, w *symex.Witness, p *ir.Var, env func(string) (uint6
 	switch t := p.Type.(type) {
 	case *ir.PointerType:
 		a.Kind, a.Len, a.Bytes = "pointer", -1, -1
+		if _, ok := t.Elem.(*ir.TypeParam); ok {
+			a.Scaled = true // the engine counts its elements as bytes
+		}
 		for _, r := range tr.Regions {
 			if r.Var != p || r.Bytes == nil {
 				continue
