@@ -326,3 +326,31 @@ func TestReproSmallWitness(t *testing.T) {
 		}
 	}
 }
+
+// TestReproTemplateElem checks the buffers of a template kernel's
+// scalar_t pointers: the witness counts their elements (the engine does
+// not know the type parameter's size), and the harness allocates that
+// many of the instantiated type, not that many bytes.
+func TestReproTemplateElem(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/bug_annotated_rms_norm.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	d := filepath.Join(dir, "001-overflow-bug_annotated_rms_norm-18")
+	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"const size_t bytes1 = 4294972416ull * sizeof(Elem<1>);",
+		"check(cudaMalloc(&raw1, bytes1), \"cudaMalloc input\");",
+		"const size_t bytes2 = 7168ull * sizeof(Elem<2>);",
+		"// 32.00 GiB of buffers",
+	} {
+		if !strings.Contains(string(harness), want) {
+			t.Errorf("harness.cu lacks %q", want)
+		}
+	}
+	compileHarness(t, writeShim(t), d)
+}
