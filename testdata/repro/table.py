@@ -6,9 +6,59 @@ run that wrote the reproducers) and the results.tsv of running them
 cudavet-repro line, the run's date). SYNCCHECK.tsv, when given, holds the
 barrierdiv findings (which carry no witness launch) run under synccheck
 in another finding's harness of the same kernel (finding, harness,
-verdict, what synccheck printed, date); it adds their table."""
+verdict, what synccheck printed, date); it adds their table.
+table.py --launcher BUGDIR OKDIR LAUNCHER.tsv prints the launcher table."""
 import json, os, re, sys
 from collections import Counter, defaultdict
+
+
+def launcher_table(bugdir, okdir, tsv):
+    """table.py --launcher BUGDIR OKDIR LAUNCHER.tsv: the table of the
+    reproducers through the launcher (RESULTS.md, "Through the launcher"):
+    each reproducer of BUGDIR with a launcher.cu, its run and its ok
+    twin's (OKDIR) from LAUNCHER.tsv."""
+    runs = {}
+    for line in open(tsv):
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 4:
+            runs[f[0]] = f
+
+    def verdict(f, twin):
+        if f is None:
+            return "not run"
+        rc, text = f[1], f[3].replace("cudavet-repro: ", "")
+        if rc == "0":
+            return "**line**"
+        if rc == "4":
+            m = re.search(r"errors at: (.*)", text)
+            lines = [x for x in m.group(1).split() if not x.startswith("launcher.py")] if m else []
+            return "elsewhere (%s)" % ", ".join(lines)
+        if rc == "1":
+            return "clean" if twin else "not seen"
+        if rc == "5":
+            m = re.search(r"rejected the witness's inputs: (.*)", text)
+            return 'rejected: "%s"' % (m.group(1) if m else text)
+        if rc == "3":
+            return "error 3"
+        if rc == "7":
+            return "timeout"
+        return "exit %s" % rc
+
+    print("| # | finding | through the launcher | ok twin through its own launcher |")
+    print("|---|---|---|---|")
+    for d in sorted(os.listdir(bugdir)):
+        if not os.path.exists(os.path.join(bugdir, d, "launcher.cu")):
+            continue
+        num, chk, base, line = re.match(r"(\d+)-(\w+)-(.*)-(\d+)$", d).groups()
+        twin = "—"
+        if os.path.exists(os.path.join(okdir, d, "launcher.cu")):
+            twin = verdict(runs.get("ok/" + d), True)
+        print("| %s | `%s.cu:%s` (%s) | %s | %s |" % (num, base, line, chk, verdict(runs.get("bug/" + d), False), twin))
+
+
+if sys.argv[1] == "--launcher":
+    launcher_table(*sys.argv[2:5])
+    sys.exit(0)
 
 TOOL = {"overflow": "memcheck", "bounds": "memcheck", "align": "memcheck", "nilptr": "memcheck",
         "race": "racecheck", "uninit": "initcheck", "warpsync": "synccheck", "barrierdiv": "synccheck"}
