@@ -295,6 +295,16 @@ var funcs = template.FuncMap{
 	"dtype": scalarTypeName,
 	"isnil": func(p *int64) bool { return p == nil },
 	"deref": func(p *int64) int64 { return *p },
+	// floatArg is the value a harness passes a floating-point argument:
+	// 1.0, a neutral scale, but 1e-6 for an epsilon (eps, epsilon,
+	// variance_epsilon), as callers pass it: an epsilon of 1.0 outweighs
+	// a normalisation's sum, and a wrapped read into it changes nothing.
+	"floatArg": func(name string) string {
+		if strings.Contains(strings.ToLower(name), "eps") {
+			return "1e-6"
+		}
+		return "1.0"
+	},
 	// alloc is the C++ expression of argument i's buffer bytes.
 	"alloc": func(i int, a repro.Arg) string {
 		if a.Scaled {
@@ -557,7 +567,7 @@ int main() {
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
   Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
 {{- else if eq $a.Kind "float"}}
-  Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(1.0);  // {{$a.Name}}
+  Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{floatArg $a.Name}});  // {{$a.Name}}
 {{- else}}
   Param<{{$i}}> a{{$i}}{};  // {{$a.Name}}: value-initialised
 {{- end}}

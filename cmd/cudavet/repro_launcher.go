@@ -120,7 +120,7 @@ extern "C" int cudavet_run() {
 {{- else if or (eq $a.Kind "int") (eq $a.Kind "bool")}}
     Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{$a.Value}}ll);  // {{$a.Name}}
 {{- else if eq $a.Kind "float"}}
-    Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>(1.0);  // {{$a.Name}}
+    Param<{{$i}}> a{{$i}} = static_cast<Param<{{$i}}>>({{floatArg $a.Name}});  // {{$a.Name}}
 {{- else}}
     Param<{{$i}}> a{{$i}}{};  // {{$a.Name}}: value-initialised
 {{- end}}

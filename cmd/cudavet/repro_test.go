@@ -238,7 +238,7 @@ func TestReproLauncher(t *testing.T) {
 		"overflow/testdata/bug_launcher_rms_norm.cu\"",
 		// input: num_tokens × hidden_size, the dispatch's bfloat16.
 		"at::Tensor t1 = tensor({599187, 7168}, c10::ScalarType::BFloat16, false, 0ll);  // input",
-		"Param<3> a3 = static_cast<Param<3>>(1.0);  // epsilon",
+		"Param<3> a3 = static_cast<Param<3>>(1e-6);  // epsilon",
 		"rms_norm(a0, a1, a2, a3);",
 	} {
 		if !strings.Contains(string(src), want) {
