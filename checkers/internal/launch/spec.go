@@ -135,7 +135,7 @@ func (b *specBuilder) launcherOf(kern *ir.Func, args []value, pc []*sym.Term) *s
 		}
 		v := x.entryVals[i]
 		hp := symex.HostParam{Var: p, Rest: -1}
-		switch t := p.Type.(type) {
+		switch p.Type.(type) {
 		case *ir.IntType:
 			hp.Kind, hp.Value = symex.HostInt, v.t
 		case *ir.BoolType:
@@ -143,7 +143,6 @@ func (b *specBuilder) launcherOf(kern *ir.Func, args []value, pc []*sym.Term) *s
 		case *ir.FloatType:
 			hp.Kind = symex.HostFloat
 		default:
-			_ = t
 			if v.ten == nil {
 				break
 			}
@@ -205,6 +204,15 @@ func factsAbout(facts, terms []*sym.Term) []*sym.Term {
 			}
 		}
 	}
+	return closeFacts(facts, used, nil)
+}
+
+// closeFacts returns the facts that share a variable with used, directly
+// or through facts already taken (a fixed point), each once, in order;
+// it marks their variables in used. A fact whose key refines lists is
+// taken only when one of those variables is used (a split's refinement
+// joins through its owners, not through the new variables it adds).
+func closeFacts(facts []*sym.Term, used map[string]bool, refines map[string][]string) []*sym.Term {
 	in := make([]bool, len(facts))
 	for changed := true; changed; {
 		changed = false
@@ -212,16 +220,25 @@ func factsAbout(facts, terms []*sym.Term) []*sym.Term {
 			if in[i] {
 				continue
 			}
-			for _, v := range f.Vars() {
-				if used[v.Name] {
-					in[i], changed = true, true
-					break
+			touch := false
+			if owners, ok := refines[f.Key()]; ok {
+				for _, o := range owners {
+					touch = touch || used[o]
+				}
+			} else {
+				for _, v := range f.Vars() {
+					if used[v.Name] {
+						touch = true
+						break
+					}
 				}
 			}
-			if in[i] {
-				for _, v := range f.Vars() {
-					used[v.Name] = true
-				}
+			if !touch {
+				continue
+			}
+			in[i], changed = true, true
+			for _, v := range f.Vars() {
+				used[v.Name] = true
 			}
 		}
 	}
@@ -490,50 +507,7 @@ func (b *specBuilder) relevantFacts() []*sym.Term {
 	for _, t := range b.memory {
 		mark(t)
 	}
-	in := make([]bool, len(b.x.facts))
-	for changed := true; changed; {
-		changed = false
-		for i, f := range b.x.facts {
-			if in[i] {
-				continue
-			}
-			vs := f.Vars()
-			touch := false
-			owners, refinement := b.x.refines[f.Key()]
-			if refinement {
-				vs = nil
-				for _, o := range owners {
-					touch = touch || used[o]
-				}
-				if touch {
-					vs = f.Vars()
-				}
-			} else {
-				for _, v := range vs {
-					if used[v.Name] {
-						touch = true
-						break
-					}
-				}
-			}
-			if !touch {
-				continue
-			}
-			in[i], changed = true, true
-			for _, v := range vs {
-				used[v.Name] = true
-			}
-		}
-	}
-	var out []*sym.Term
-	seen := map[string]bool{}
-	for i, f := range b.x.facts {
-		if in[i] && !seen[f.Key()] {
-			seen[f.Key()] = true
-			out = append(out, f)
-		}
-	}
-	return out
+	return closeFacts(b.x.facts, used, b.x.refines)
 }
 
 // classes describes every host variable the spec uses and adds the

@@ -60,14 +60,12 @@ func launcherOf(kernel *ir.Func, hl *symex.Launcher, w *symex.Witness, args []re
 	if hl.Func == nil || hl.Func.File == nil {
 		return nil
 	}
+	host := hostEnv(w)
 	env := func(name string) (uint64, bool) {
-		if v, ok := w.Launch[name]; ok {
+		if v, ok := host(name); ok {
 			return v, true
 		}
-		if v, ok := w.Host[name]; ok {
-			return v, true
-		}
-		return 1, true
+		return 1, true // a dimension no fact mentions
 	}
 	val := func(t *sym.Term, signed bool) (int64, bool) {
 		if t == nil {
