@@ -1,8 +1,11 @@
 package checkers_test
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,4 +130,37 @@ func mean(xs []float64) float64 {
 		s += x
 	}
 	return s / float64(len(xs))
+}
+
+// BenchmarkManyKernelsOneFile measures the analysis time per kernel of a
+// file of n small element-wise kernels, every checker on: it must not
+// grow with n (per-unit work over the whole file made 8,000 kernels take
+// ten times as long per kernel as 2,000).
+func BenchmarkManyKernelsOneFile(b *testing.B) {
+	analyzers, err := checkers.Registry(checkers.All).Analyzers([]string{"all"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{500, 4000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var src strings.Builder
+			for i := range n {
+				fmt.Fprintf(&src, "__global__ void ew_%d(float* y, const float* x, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = x[i] * %d.f;\n}\n", i, i%9+1)
+			}
+			name := filepath.Join(b.TempDir(), "many.cu")
+			if err := os.WriteFile(name, []byte(src.String()), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			prog, err := frontend.Load(&frontend.Config{Jobs: 1}, name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := driver.Run(prog, driver.Config{Analyzers: analyzers, Jobs: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N*n), "analysis-ms/kernel")
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"sync"
 
 	"github.com/cudavet/cudavet/frontend/ir"
 	"golang.org/x/tools/go/analysis"
@@ -30,6 +31,45 @@ type Unit struct {
 	// language server, cudavet -timeout) stops its symbolic work. Nil
 	// means never done.
 	Ctx context.Context
+	// Shared is what the units of one run compute once for all of them
+	// (a file's annotations), or nil: each unit computes it itself.
+	Shared *Shared
+}
+
+// Shared memoises, for the units of one run, values that depend on the
+// program only: Do runs f once per key, for whichever unit asks first,
+// and gives every caller that result. Per unit, such a value over the
+// whole file made a file of n kernels cost n² (20,000 kernels: minutes).
+// It is safe for concurrent use; a nil *Shared runs f on every call.
+type Shared struct {
+	mu sync.Mutex
+	m  map[any]*sharedEntry
+}
+
+type sharedEntry struct {
+	once sync.Once
+	v    any
+}
+
+// Do returns f's result for key, computed once. Keys are compared with
+// ==: use a key type of the caller's own package. If f panics, the
+// panic goes to the unit that ran it, and later callers get nil.
+func (s *Shared) Do(key any, f func() any) any {
+	if s == nil {
+		return f()
+	}
+	s.mu.Lock()
+	if s.m == nil {
+		s.m = map[any]*sharedEntry{}
+	}
+	e := s.m[key]
+	if e == nil {
+		e = &sharedEntry{}
+		s.m[key] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() { e.v = f() })
+	return e.v
 }
 
 // Context returns the unit's context, or context.Background().

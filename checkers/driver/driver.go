@@ -165,11 +165,12 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 // unitsOf returns the program's functions with a body, in program order.
 func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 	var units []*cudair.Unit
+	shared := &cudair.Shared{}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
 			continue
 		}
-		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx}
+		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared}
 		if f.Kind == ir.Kernel {
 			u.Launches = prog.LaunchesOf(f)
 		}

@@ -272,14 +272,39 @@ func annotations(u *cudair.Unit) (*annot.Set, []annot.Diagnostic, bool) {
 	if f.File == nil {
 		return nil, nil, false
 	}
+	attach := func() any { return attachFile(u.Prog, f.File) }
+	fa, _ := u.Shared.Do(fileKey{f.File}, attach).(*fileAnnotations)
+	if fa == nil {
+		fa = attachFile(u.Prog, f.File) // the unit that attached first panicked
+	}
+	return fa.sets[f], fa.diags, fa.first == f
+}
+
+// fileKey keys a file's annotations in cudair.Shared.
+type fileKey struct{ file *ir.File }
+
+// fileAnnotations is a file's annotations, attached once for all its
+// units: the set of each function, the file's problems, and its first
+// function (whose unit reports them). Read-only once built.
+type fileAnnotations struct {
+	sets  map[*ir.Func]*annot.Set
+	diags []annot.Diagnostic
+	first *ir.Func
+}
+
+func attachFile(prog *ir.Program, file *ir.File) *fileAnnotations {
 	var funcs []*ir.Func
-	for _, g := range u.Prog.Funcs {
-		if g.File == f.File {
+	for _, g := range prog.Funcs {
+		if g.File == file {
 			funcs = append(funcs, g)
 		}
 	}
-	sets, diags := annot.Attach(f.File, funcs)
-	return sets[f], diags, len(funcs) > 0 && funcs[0] == f
+	fa := &fileAnnotations{}
+	fa.sets, fa.diags = annot.Attach(file, funcs)
+	if len(funcs) > 0 {
+		fa.first = funcs[0]
+	}
+	return fa
 }
 
 // pool sums the statistics of the solver chains released so far.
