@@ -137,6 +137,17 @@ DEFINE_SCALE(scale_d, double)
 		src := "__global__ void k(int* x) { x[threadIdx.x] = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + "; }\n"
 		return map[string][]byte{"parens.cu": []byte(src)}
 	}, exits: []int{exitIncomplete}, output: `parens\.cu:\d+:\d+: .*\(parse\)`},
+	// Prefixes clang's parser recurses on, past what its thread's stack
+	// holds (500,000 casts overflowed 1 GiB) or what the analysis can
+	// take in time (nested unbraced ifs): refused before parsing.
+	{name: "deep-casts", files: func(string) map[string][]byte {
+		src := "__global__ void k(int* x, int n) { x[0] = " + strings.Repeat("(int)", 500000) + "n; }\n"
+		return map[string][]byte{"casts.cu": []byte(src)}
+	}, exits: []int{exitIncomplete}, output: `casts\.cu:1:1: parse error: line 1: a run of 500000 prefixes .* nests deeper than cudavet parses`},
+	{name: "deep-ifs", files: func(string) map[string][]byte {
+		src := "__global__ void k(int* x, int n) { " + strings.Repeat("if (n) ", 100000) + "x[0] = 1; }\n"
+		return map[string][]byte{"ifs.cu": []byte(src)}
+	}, exits: []int{exitIncomplete}, output: `ifs\.cu:1:1: parse error: line 1: a run of 200000 prefixes .* nests deeper than cudavet parses`},
 	{name: "deep-expression", files: func(string) map[string][]byte {
 		const depth = 10000
 		var b strings.Builder
