@@ -77,6 +77,7 @@ fuzz: deps
 # FUZZ_TARGETS lists package:FuzzTarget pairs for `make fuzz`.
 FUZZ_TARGETS := \
 	./checkers/internal/annot:FuzzParse \
+	./frontend:FuzzTooDeep \
 	./frontend/lower:FuzzLower \
 	./lsp:FuzzReadMessage \
 	./internal/config:FuzzParse \
