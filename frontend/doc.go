@@ -12,6 +12,7 @@
 //	frontend.go    Config and Load
 //	expand.go      patterns: files, directories, dir/... trees (CUDA files and torch bindings)
 //	load.go        parsing in parallel, parse diagnostics, the file set
+//	guard.go       refusing a unit whose prefixes nest deeper than the parse thread's stack
 //	parsediag.go   parse errors sorted by cause: absent header families, nvcc-only constructs, ours
 //	pch.go         the precompiled preamble (prelude + the standard library torch implies), once per argument list
 //	lead.go        the torch header a file includes first, precompiled after the preamble in one of its own
