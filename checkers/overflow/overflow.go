@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
@@ -102,7 +103,13 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		if !inner {
-			pass.Report(diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node]))
+			d := diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node])
+			if c, ok := f.op.Node.(*ir.Convert); ok {
+				if fix, ok := retype(pass, cudair.Of(pass).Func, c); ok {
+					d.SuggestedFixes = append(d.SuggestedFixes, fix)
+				}
+			}
+			pass.Report(d)
 		}
 	}
 	return counts, nil
@@ -225,3 +232,57 @@ func directIndexOps(f *ir.Func) map[ir.Expr]bool {
 	})
 	return out
 }
+
+// retype returns the fix of a narrowing conversion that initialises or
+// assigns a local variable (int n = numel / k; a grid-stride loop's
+// int i = ...; i += stride): declare the variable 64-bit, int64_t or
+// uint64_t as it was signed or not, qualifiers kept, so that nothing is
+// narrowed. It is offered only where the declaration's type is written
+// as one plain 32-bit integer type; not for a parameter, a field, or a
+// declaration of several variables.
+func retype(pass *analysis.Pass, fn *ir.Func, c *ir.Convert) (analysis.SuggestedFix, bool) {
+	var v *ir.Var
+	ir.InspectReachable(fn, func(n ir.Node) bool {
+		switch s := n.(type) {
+		case *ir.DeclStmt:
+			if s.Init == ir.Expr(c) {
+				v = s.Var
+			}
+		case *ir.Assign:
+			if s.X == ir.Expr(c) && s.Field == "" {
+				v = s.Var
+			}
+		}
+		return v == nil
+	})
+	if v == nil || v.Kind != ir.LocalVar || v.Ref || !v.TypePos.IsValid() || v.TypePos >= v.P || pass.ReadFile == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	t, ok := v.Type.(*ir.IntType)
+	tf := pass.Fset.File(v.P)
+	if !ok || t.Bits != 32 || tf == nil || pass.Fset.File(v.TypePos) != tf {
+		return analysis.SuggestedFix{}, false
+	}
+	src, err := pass.ReadFile(tf.Name())
+	start, end := tf.Offset(v.TypePos), tf.Offset(v.P)
+	if err != nil || end > len(src) || start >= end {
+		return analysis.SuggestedFix{}, false
+	}
+	m := plainInt.FindSubmatch(src[start:end])
+	if m == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	wide := "int64_t"
+	if strings.HasPrefix(string(m[2]), "u") {
+		wide = "uint64_t"
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("declare %s as %s", v.Name, wide),
+		TextEdits: []analysis.TextEdit{{Pos: v.TypePos, End: v.P, NewText: []byte(string(m[1]) + wide + string(m[3]))}},
+	}, true
+}
+
+// plainInt matches a declaration's text before the variable's name that
+// is one 32-bit integer type, with its qualifiers (1), type (2) and the
+// space after it (3).
+var plainInt = regexp.MustCompile(`^((?:(?:const|volatile)\s+)*)(int|signed int|signed|int32_t|unsigned int|unsigned|uint32_t)(\s+)$`)

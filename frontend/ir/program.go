@@ -133,6 +133,10 @@ type Var struct {
 	// Value is the constant initial value of a const-qualified integer
 	// variable or constexpr (nil otherwise).
 	Value *int64
+	// TypePos is where a local's declaration begins (its type as
+	// written, before P): a fix that retypes the variable edits
+	// [TypePos, P). NoPos where not known.
+	TypePos token.Pos
 }
 
 // Pos returns the declaration's position.

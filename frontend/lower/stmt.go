@@ -121,6 +121,9 @@ func (fl *funcLowerer) declStmt(c clang.Cursor) []ir.Stmt {
 // expression child (type references and attributes come first).
 func (fl *funcLowerer) varDecl(c clang.Cursor) ir.Stmt {
 	v := &ir.Var{Name: c.Spelling(), Type: fl.declType(c), Kind: ir.LocalVar, P: fl.pos(c), Ref: isRef(c.Type())}
+	if p := fl.l.pos(c.Extent().Start()); p.IsValid() && p < v.P {
+		v.TypePos = p
+	}
 	init := clang.NewNullCursor()
 	for _, ch := range c.Children() {
 		switch {
