@@ -37,6 +37,11 @@
 //
 //	out[(int64_t)row * N + col] = acc[col];
 //
+// A narrowing conversion into a local (int n = numel / k; the int i of a
+// grid-stride loop, i += blockDim.x * gridDim.x) is fixed by declaring
+// the variable int64_t (uint64_t if it was unsigned), where its type is
+// written as one plain 32-bit integer type.
+//
 // Not checked: arithmetic whose result only feeds other arithmetic that
 // is never used as an index or bound; floating point; operations on
 // values the analysis does not know (loads, unannotated parameters) unless
