@@ -106,10 +106,9 @@ func fixedBy(e *sym.Term, m solver.Model) bool {
 // holds as many bytes as the largest region m fixes, up to twice that;
 // at most smallRegionBytes when m fixes none.
 func (t *Trace) generous(m solver.Model) []*sym.Term {
-	fixed := func(e *sym.Term) bool { return fixedBy(e, m) }
 	var largest uint64
 	for _, r := range t.Regions {
-		if r.Bytes != nil && fixed(r.Bytes) {
+		if r.Bytes != nil && fixedBy(r.Bytes, m) {
 			if b, err := sym.Eval(r.Bytes, m.Env()); err == nil && b > largest && b <= maxRegionBytes {
 				largest = b
 			}
@@ -118,7 +117,7 @@ func (t *Trace) generous(m solver.Model) []*sym.Term {
 	var out []*sym.Term
 	for _, r := range t.Regions {
 		switch {
-		case r.Bytes == nil || fixed(r.Bytes):
+		case r.Bytes == nil || fixedBy(r.Bytes, m):
 		case largest > 0:
 			out = append(out, sym.Uge(r.Bytes, sym.Const(r.Bytes.Width, largest)),
 				sym.Ule(r.Bytes, sym.Const(r.Bytes.Width, 2*largest)))
