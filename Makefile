@@ -93,6 +93,24 @@ bench: build
 	./internal/benchcorpus/bench.sh
 	$(GO) test -run='^$$' -bench=. ./...
 
+# recall measures detection on bugs real kernels had: every row of
+# testdata/real/recall/*.yaml (a fix mined from vLLM's or FlashInfer's
+# history) is analysed at its parent commit, and the table says found /
+# unread / out of time / missed per row and per class. It needs git
+# directories of the repositories with their history: RECALL_VLLM,
+# RECALL_FLASHINFER and RECALL_CUTLASS (default: ../.mirror/ beside the
+# checkout, where this workplace's fetch puts them). RECALL_FLAGS adds
+# flags (-rows REGEXP, -class C, -timeout D, -o results.tsv).
+MIRROR ?= $(abspath $(CURDIR)/../.mirror)
+RECALL_VLLM ?= $(MIRROR)/local-inference-lab+vllm/repo
+RECALL_FLASHINFER ?= $(MIRROR)/flashinfer-ai+flashinfer/repo
+RECALL_CUTLASS ?= $(MIRROR)/NVIDIA+cutlass/repo
+RECALL_FLAGS ?=
+.PHONY: recall
+recall: build
+	RECALL_VLLM=$(RECALL_VLLM) RECALL_FLASHINFER=$(RECALL_FLASHINFER) RECALL_CUTLASS=$(RECALL_CUTLASS) \
+		$(GO) run ./internal/recall/cmd/recall $(RECALL_FLAGS)
+
 vet: deps
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); \

@@ -1,0 +1,134 @@
+package recall
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const fix = "1111111111111111111111111111111111111111"
+const parent = "2222222222222222222222222222222222222222"
+
+func row() *Row {
+	return &Row{ID: "vllm-001", Repo: "vllm", Fix: fix, Parent: parent, Class: "overflow",
+		Files: []string{"csrc/a.cuh", "csrc/b.cu"}, Lines: map[string][]int{"csrc/a.cuh": {40, 41}}}
+}
+
+func TestLoadAndValidate(t *testing.T) {
+	dir := t.TempDir()
+	good := "- id: vllm-001\n  repo: vllm\n  fix: " + fix + "\n  parent: " + parent +
+		"\n  class: race\n  files: [csrc/a.cu]\n  lines:\n    csrc/a.cu: [3]\n  trigger: two threads\n"
+	os.WriteFile(filepath.Join(dir, "v.yaml"), []byte(good), 0o644)
+	rows, err := Load(dir)
+	if err != nil || len(rows) != 1 || rows[0].Lines["csrc/a.cu"][0] != 3 {
+		t.Fatalf("Load = %+v, %v", rows, err)
+	}
+	if got := rows[0].CheckersOf(); len(got) != 1 || got[0] != "race" {
+		t.Errorf("CheckersOf = %v", got)
+	}
+	for name, mutate := range map[string]func(r *Row){
+		"class":        func(r *Row) { r.Class = "oob" },
+		"sha":          func(r *Row) { r.Fix = "abc" },
+		"foreign line": func(r *Row) { r.Lines["csrc/c.cu"] = []int{1} },
+		"line 0":       func(r *Row) { r.Lines["csrc/a.cuh"] = []int{0} },
+		"abs file":     func(r *Row) { r.Files = append(r.Files, "/etc/passwd") },
+		"dotdot file":  func(r *Row) { r.Files = append(r.Files, "../x.cu") },
+	} {
+		r := row()
+		mutate(r)
+		if err := r.Validate(); err == nil {
+			t.Errorf("%s: Validate accepted %+v", name, r)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "w.yaml"), []byte(good), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "already") {
+		t.Errorf("Load of a duplicate id: %v", err)
+	}
+}
+
+func out(t *testing.T, diags string) *Output {
+	t.Helper()
+	o, err := ParseOutput([]byte(`{"version":1,"diagnostics":[` + diags + `],"stats":{"files":2,"units":3,"kernels":1}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func TestHit(t *testing.T) {
+	r := row()
+	for _, c := range []struct {
+		diag string
+		hit  bool
+	}{
+		{`{"checker":"overflow","kind":"finding","file":"csrc/a.cuh","line":44}`, true},
+		{`{"checker":"overflow","kind":"finding","file":"/tree/csrc/a.cuh","line":37}`, true},
+		{`{"checker":"overflow","kind":"finding","file":"csrc/a.cuh","line":45}`, false},
+		{`{"checker":"bounds","kind":"finding","file":"csrc/a.cuh","line":40}`, false},
+		{`{"checker":"overflow","kind":"note","file":"csrc/a.cuh","line":40}`, false},
+		{`{"checker":"overflow","kind":"finding","file":"csrc/b.cu","line":40}`, false},
+		// A finding elsewhere whose suggested fix edits the buggy line.
+		{`{"checker":"overflow","kind":"finding","file":"csrc/b.cu","line":9,"suggested_fixes":[{"edits":[{"file":"csrc/a.cuh","line":30,"end_line":38}]}]}`, true},
+	} {
+		if got := Hit(r, out(t, c.diag), "/tree") != nil; got != c.hit {
+			t.Errorf("Hit(%s) = %v, want %v", c.diag, got, c.hit)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	parse := `{"checker":"parse","kind":"incomplete","file":"csrc/b.cu","line":1,"message":"cute.hpp not found, blocking 2 files (csrc/b.cu, csrc/a.cuh)"}`
+	for _, c := range []struct {
+		diags, stderr, want string
+	}{
+		{`{"checker":"overflow","kind":"finding","file":"csrc/a.cuh","line":41,"message":"x overflows"}`, "", Found},
+		{parse, "", Unread},
+		{`{"checker":"parse","kind":"incomplete","file":"csrc/b.cu","line":1,"message":"x.h not found"}`, "", Missed},
+		{`{"checker":"driver","kind":"incomplete","file":"","line":0,"message":"-timeout 2m0s passed: 3 functions not analysed"}`, "", Timeout},
+		{``, "cudavet: -timeout 2m0s passed and the run did not stop", Timeout},
+		{`{"checker":"race","kind":"finding","file":"csrc/a.cuh","line":41}`, "", Missed},
+	} {
+		res := &Result{Row: row()}
+		classify(res, out(t, c.diags), "/tree", c.stderr)
+		if res.Outcome != c.want {
+			t.Errorf("classify(%s, %q) = %s (%s), want %s", c.diags, c.stderr, res.Outcome, res.Detail, c.want)
+		}
+	}
+}
+
+func TestCutlassRev(t *testing.T) {
+	for _, c := range []struct{ cmake, want string }{
+		{`set(CUTLASS_REVISION "v4.4.2" CACHE STRING "CUTLASS revision")`, "v4.4.2"},
+		{"FetchContent_Declare(\n  cutlass\n  GIT_REPOSITORY https://github.com/nvidia/cutlass.git\n  GIT_TAG v3.5.1\n  GIT_PROGRESS TRUE)", "v3.5.1"},
+		{"FetchContent_Declare(\n  cutlass\n  GIT_TAG ${CUTLASS_REVISION})", ""},
+		{"project(x)", ""},
+	} {
+		tree := t.TempDir()
+		os.WriteFile(filepath.Join(tree, "CMakeLists.txt"), []byte(c.cmake), 0o644)
+		if got := CutlassRev(t.TempDir(), parent, tree); got != c.want {
+			t.Errorf("CutlassRev(%q) = %q, want %q", c.cmake, got, c.want)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	results := []*Result{
+		{Row: &Row{ID: "a", Class: "overflow"}, Outcome: Found},
+		{Row: &Row{ID: "b", Class: "overflow"}, Outcome: Missed},
+		{Row: &Row{ID: "c", Class: "race"}, Outcome: Unread},
+	}
+	var b bytes.Buffer
+	if err := WriteSummary(&b, results); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "found 1 of 3 rows (33%)") {
+		t.Errorf("summary:\n%s", b.String())
+	}
+	b.Reset()
+	WriteTSV(&b, results)
+	if n := strings.Count(b.String(), "\n"); n != 4 {
+		t.Errorf("TSV has %d lines, want 4:\n%s", n, b.String())
+	}
+}
