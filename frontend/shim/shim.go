@@ -138,6 +138,11 @@ func Args(opts Options) []string {
 		"-nocudainc", "-nocudalib",
 		"--cuda-gpu-arch=sm_80",
 		"-std=" + std,
+		// C-style variadic device functions, as nvcc allows them
+		// (CuTe's is_valid_impl(...) overloads, cutlass's functional.h).
+		// The clang driver passes this itself when it finds a CUDA SDK;
+		// -nocudalib makes it skip that step, so it is given here.
+		"-Xclang", "-fcuda-allow-variadic-functions",
 	}
 	if arch := normalizeArch(opts.Arch); !opts.Host && arch != 800 {
 		args = append(args, "-U__CUDA_ARCH__", "-D__CUDA_ARCH__="+strconv.Itoa(arch))

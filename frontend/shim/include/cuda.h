@@ -110,6 +110,10 @@ typedef enum CUtensorMapDataType_enum {
   CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,
   CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
   CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ,
+  // CUDA 12.8: packed 4- and 6-bit elements (Blackwell's fp4/fp6 loads).
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B,
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B,
+  CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B,
 } CUtensorMapDataType;
 
 typedef enum CUtensorMapInterleave_enum {
@@ -123,6 +127,10 @@ typedef enum CUtensorMapSwizzle_enum {
   CU_TENSOR_MAP_SWIZZLE_32B,
   CU_TENSOR_MAP_SWIZZLE_64B,
   CU_TENSOR_MAP_SWIZZLE_128B,
+  // CUDA 12.8: 128-byte swizzles with 32- and 64-byte atoms.
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B,
 } CUtensorMapSwizzle;
 
 typedef enum CUtensorMapL2promotion_enum {
@@ -136,6 +144,11 @@ typedef enum CUtensorMapFloatOOBfill_enum {
   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
   CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA,
 } CUtensorMapFloatOOBfill;
+
+typedef enum CUtensorMapIm2ColWideMode_enum {
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128,
+} CUtensorMapIm2ColWideMode;
 
 extern "C" {
 CUresult cuInit(unsigned int flags);
@@ -162,6 +175,24 @@ CUresult cuTensorMapEncodeTiled(
     const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
     CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
     CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapEncodeIm2col(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner,
+    const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+    CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapEncodeIm2colWide(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth,
+    int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress);
 }
 
 // ---- modules, JIT linking, launches and virtual memory ----
@@ -308,6 +339,9 @@ CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size);
 CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle,
                   unsigned long long flags);
 CUresult cuMemUnmap(CUdeviceptr ptr, size_t size);
+CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream);
+CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream);
+CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream);
 CUresult cuMemGetAllocationGranularity(size_t *granularity, const CUmemAllocationProp *prop,
                                        CUmemAllocationGranularity_flags option);
 CUresult cuDeviceGetCount(int *count);

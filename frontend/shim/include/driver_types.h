@@ -82,6 +82,8 @@ typedef unsigned long long cudaSurfaceObject_t;
 #define cudaDeviceMapHost 0x08
 #define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
 #define cudaEnableDefault 0x0
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 #define CUDA_IPC_HANDLE_SIZE 64
 
 enum __device_builtin__ cudaMemcpyKind {
@@ -299,6 +301,12 @@ enum __device_builtin__ cudaLaunchAttributeID {
   cudaLaunchAttributeProgrammaticStreamSerialization = 6,
   cudaLaunchAttributeProgrammaticEvent = 7,
   cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributePreferredClusterDimension = 11,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
 };
 
 union __device_builtin__ cudaLaunchAttributeValue {
@@ -309,6 +317,10 @@ union __device_builtin__ cudaLaunchAttributeValue {
   struct {
     unsigned int x, y, z;
   } clusterDim;
+  struct {
+    unsigned int x, y, z;
+  } preferredClusterDim;
+  unsigned int sharedMemCarveout;
 };
 
 struct __device_builtin__ cudaLaunchAttribute_st {

@@ -33,6 +33,9 @@ struct u4;
 struct s4;
 struct b1;
 }  // namespace precision
+// The operations of bmma_sync (sm_75 single-bit products).
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
 }  // namespace experimental
 
 namespace __cudavet_detail {
@@ -52,6 +55,16 @@ template <typename T> struct storage {
 };
 template <> struct storage<precision::tf32> {
   typedef float type;
+};
+// Sub-byte fragments store packed 32-bit words.
+template <> struct storage<experimental::precision::b1> {
+  typedef unsigned type;
+};
+template <> struct storage<experimental::precision::u4> {
+  typedef unsigned type;
+};
+template <> struct storage<experimental::precision::s4> {
+  typedef int type;
 };
 }  // namespace __cudavet_detail
 
@@ -88,6 +101,15 @@ __device__ void mma_sync(fragment<accumulator, M, N, K, Td, void> &d,
                          const fragment<matrix_b, M, N, K, Tb, Lb> &b,
                          const fragment<accumulator, M, N, K, Tc, void> &c,
                          bool satf = false);
+
+// bmma_sync: the 8x8x128 single-bit product, d = popc(op(a, b)) + c.
+__device__ void bmma_sync(
+    fragment<accumulator, 8, 8, 128, int, void> &d,
+    const fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> &a,
+    const fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> &b,
+    const fragment<accumulator, 8, 8, 128, int, void> &c,
+    experimental::bmmaBitOp op = experimental::bmmaBitOpXOR,
+    experimental::bmmaAccumulateOp acc = experimental::bmmaAccumulateOpPOPC);
 
 __device__ float __float_to_tf32(float in);
 
