@@ -132,3 +132,20 @@ func TestSummary(t *testing.T) {
 		t.Errorf("TSV has %d lines, want 4:\n%s", n, b.String())
 	}
 }
+
+// TestCorpus loads the committed labels: every row valid, ids unique, and
+// at least the 60 rows the corpus promises.
+func TestCorpus(t *testing.T) {
+	rows, err := Load(filepath.Join("..", "..", "testdata", "real", "recall"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 60 {
+		t.Errorf("the corpus has %d rows, want at least 60", len(rows))
+	}
+	for _, r := range rows {
+		if r.Trigger == "" {
+			t.Errorf("%s: no trigger", r.ID)
+		}
+	}
+}

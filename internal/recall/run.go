@@ -47,10 +47,12 @@ type Result struct {
 }
 
 // repoFlags are the include paths and macros each repository builds with
-// (those of the paths the tree has); vLLM's build passes -DENABLE_FP8.
+// (those of the paths the tree has); vLLM's build passes -DENABLE_FP8,
+// FlashInfer's JIT adds its TensorRT-LLM sources (csrc/nv_internal).
 var repoFlags = map[string][]string{
 	"vllm":       {"-I", "csrc", "-DENABLE_FP8"},
-	"flashinfer": {"-I", "include", "-I", "csrc", "-I", "python/csrc", "-I", "src"},
+	"flashinfer": {"-I", "include", "-I", "csrc", "-I", "python/csrc", "-I", "src",
+		"-I", "csrc/nv_internal", "-I", "csrc/nv_internal/include"},
 }
 
 // Run analyses r's files at its parent and classifies the outcome.
