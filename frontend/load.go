@@ -264,7 +264,11 @@ func (ld *loader) parseDiagnostics(name string, tu clang.TranslationUnit) bool {
 	c := classifyErrors(errs, generated)
 	for _, n := range c.nvcc {
 		pos, where := ld.position(n.diag)
-		ld.report(name, pos, "lower", fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where))
+		msg := fmt.Sprintf("nvcc accepts what clang rejects here: %s; analysed without it%s", n.construct, where)
+		if k := c.nvccFollowers[n.construct]; k > 0 {
+			msg += fmt.Sprintf(" (and without the %d calls of the functions holding it)", k)
+		}
+		ld.report(name, pos, "lower", msg)
 	}
 	for i, fam := range c.missing {
 		pos, where := ld.position(c.first[fam])

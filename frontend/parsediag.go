@@ -20,8 +20,11 @@ type errorClasses struct {
 	// holds the first "file not found" of each.
 	missing []string
 	first   map[string]clang.Diagnostic
-	// nvcc holds the constructs nvcc accepts that clang rejects, once each.
-	nvcc []nvccOnly
+	// nvcc holds the constructs nvcc accepts that clang rejects, once each;
+	// nvccFollowers counts, per construct, the errors that only repeat it
+	// (a call of the function whose body held it).
+	nvcc          []nvccOnly
+	nvccFollowers map[string]int
 	// followers counts, per family, the errors that follow from its absence.
 	followers map[string]int
 	// ours holds every other error, in clang's order.
@@ -79,6 +82,76 @@ var nvccAccepts = []struct {
 	// have the same width, and clang keeps the first.
 	{regexp.MustCompile(`^typedef redefinition with different types \('(unsigned long long|long long)' vs '__u?int64_t' \(aka '(unsigned )?long'\)\)$`),
 		"a file's own <stdint.h> typedefs (64-bit as long long)", nil},
+	// Clang before 18 builds the deduction guides of a member class
+	// template of a class template from the empty pattern of the
+	// instantiated outer class: its constructors are missed and only the
+	// copy guide remains (llvm-project#46200, fixed by #69676). CUTLASS
+	// 3.x/4.x epilogues and sm100 collectives return such a class by CTAD
+	// (return ConsumerStoreCallbacks(...)); the function is dropped.
+	{ctadMessage, "class template argument deduction from the constructors of a member template of a class template (clang before 18 misses them)", nestedCTAD},
+}
+
+// ctadMessage is clang's error for a failed class template argument
+// deduction; its submatch is the class.
+var ctadMessage = regexp.MustCompile(`^no viable constructor or deduction guide for deduction of template arguments of '([A-Za-z_]\w*)'$`)
+
+// nestedCTAD reports whether a failed deduction is clang 15's and not the
+// code's: every candidate clang tried is an implicit guide at the class's
+// own name (none at a constructor), the class is declared indented (a
+// member), and it declares a constructor in the lines that follow.
+func nestedCTAD(e clang.Diagnostic) bool {
+	m := ctadMessage.FindStringSubmatch(e.Spelling)
+	if m == nil {
+		return false
+	}
+	var at *clang.Diagnostic
+	for i, n := range e.Notes {
+		if !strings.HasPrefix(n.Spelling, "candidate ") {
+			continue // the instantiation backtrace
+		}
+		if at == nil {
+			at = &e.Notes[i]
+		} else if n.File != at.File || n.Line != at.Line {
+			return false
+		}
+	}
+	if at == nil {
+		return false
+	}
+	src := sourceAt(at.File, at.Line, 80)
+	if src == "" || (src[0] != ' ' && src[0] != '\t') {
+		return false
+	}
+	ctor := regexp.MustCompile(`\n\s*(?:[A-Za-z_]\w*\s+)*` + m[1] + `\s*\(`)
+	return ctor.MatchString(src)
+}
+
+// substitutionFailure is the note clang attaches to a candidate whose
+// deduced return type could not be formed.
+const substitutionFailure = "candidate template ignored: substitution failure"
+
+// noMatchingCall is clang's error for a call with no viable candidate.
+var noMatchingCall = regexp.MustCompile(`^no matching (member )?function for call to '`)
+
+// followsNvcc returns the dropped construct an error only repeats: a call
+// whose candidate failed substitution because its body (within the next
+// 100 lines of the candidate's declaration) holds the construct, as a
+// function returning a failed deduction cannot be called.
+func followsNvcc(e clang.Diagnostic, dropped []nvccOnly) (nvccOnly, bool) {
+	if !noMatchingCall.MatchString(e.Spelling) {
+		return nvccOnly{}, false
+	}
+	for _, n := range e.Notes {
+		if !strings.HasPrefix(n.Spelling, substitutionFailure) {
+			continue
+		}
+		for _, d := range dropped {
+			if d.diag.File == n.File && d.diag.Line >= n.Line && d.diag.Line < n.Line+100 {
+				return d, true
+			}
+		}
+	}
+	return nvccOnly{}, false
 }
 
 // memberTemplate is a call of a member template without 'template': on an
@@ -209,6 +282,7 @@ func headerFamily(header string) string {
 func classifyErrors(errs []clang.Diagnostic, isGenerated func(includer, header string) bool) errorClasses {
 	var c errorClasses
 	seen := map[string]bool{}
+	var dropped []nvccOnly // every error of c.nvcc's constructs
 	for _, e := range errs {
 		if strings.HasPrefix(e.Spelling, "too many errors emitted") {
 			continue // clang's own limit, not an error of the code
@@ -230,6 +304,7 @@ func classifyErrors(errs []clang.Diagnostic, isGenerated func(includer, header s
 			}
 		}
 		if n, ok := nvccConstruct(e); ok {
+			dropped = append(dropped, n)
 			if !seen[n.construct] {
 				seen[n.construct] = true
 				c.nvcc = append(c.nvcc, n)
@@ -244,6 +319,20 @@ func classifyErrors(errs []clang.Diagnostic, isGenerated func(includer, header s
 			c.missing = append(c.missing, familyROCm)
 		}
 		c.ours = append(c.ours, e)
+	}
+	if len(dropped) > 0 {
+		kept := c.ours[:0]
+		for _, e := range c.ours {
+			if n, ok := followsNvcc(e, dropped); ok {
+				if c.nvccFollowers == nil {
+					c.nvccFollowers = map[string]int{}
+				}
+				c.nvccFollowers[n.construct]++
+				continue
+			}
+			kept = append(kept, e)
+		}
+		c.ours = kept
 	}
 	sort.Strings(c.missing)
 	if len(c.missing) > 0 {

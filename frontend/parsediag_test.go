@@ -74,3 +74,53 @@ func TestIncluderCauses(t *testing.T) {
 		t.Errorf("causes %q, want the other name and the file including CuTe to stay ours", got[1:])
 	}
 }
+
+// TestNestedCTAD checks that a failed deduction is clang 15's own only when
+// the class is a member declaring a constructor and clang tried no
+// constructor, and that a call failing for it follows it.
+func TestNestedCTAD(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "epi.hpp")
+	text := "template <class T> struct Epi {\n" + // 1
+		"  template <class P> struct Cb {\n" + // 2
+		"    __device__ Cb(P&& p) : p(p) {}\n" + // 3
+		"    P p;\n" + // 4
+		"  };\n" + // 5
+		"  template <class... A> __device__ auto cb(A... a) {\n" + // 6
+		"    return Cb(static_cast<T*&&>(nullptr));\n" + // 7
+		"  }\n" + // 8
+		"};\n" + // 9
+		"template <class P> struct Top { P p; };\n" + // 10
+		"struct Out {\n" + // 11
+		"  template <class P> struct NoCtor { P p; };\n" + // 12
+		"};\n" // 13
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	guide := func(line uint32) []clang.Diagnostic {
+		return []clang.Diagnostic{
+			{File: src, Line: 9, Spelling: "in instantiation of function template specialization 'Epi<float>::cb<>' requested here"},
+			{File: src, Line: line, Spelling: "candidate function template not viable: requires 1 argument, but 2 were provided"},
+			{File: src, Line: line, Spelling: "candidate function template not viable: requires 0 arguments, but 2 were provided"},
+		}
+	}
+	ctad := func(class string, line uint32) clang.Diagnostic {
+		return clang.Diagnostic{File: src, Line: 7, Notes: guide(line),
+			Spelling: "no viable constructor or deduction guide for deduction of template arguments of '" + class + "'"}
+	}
+	call := clang.Diagnostic{File: src, Line: 40, Spelling: "no matching member function for call to 'cb'",
+		Notes: []clang.Diagnostic{{File: src, Line: 6, Spelling: "candidate template ignored: substitution failure [with A = <>]"}}}
+
+	c := classifyErrors([]clang.Diagnostic{ctad("Cb", 2), call}, func(_, _ string) bool { return false })
+	if len(c.nvcc) != 1 || len(c.ours) != 0 || c.nvccFollowers[c.nvcc[0].construct] != 1 {
+		t.Errorf("member template: nvcc %v, followers %v, ours %v; want one construct, its call following", c.nvcc, c.nvccFollowers, c.ours)
+	}
+	// A class at namespace scope (lines 1 and 10), or a member without a
+	// constructor (12), is the code's own error, and so is the call.
+	for _, e := range []clang.Diagnostic{ctad("Top", 10), ctad("Epi", 1), ctad("NoCtor", 12)} {
+		c := classifyErrors([]clang.Diagnostic{e, call}, func(_, _ string) bool { return false })
+		if len(c.nvcc) != 0 || len(c.ours) != 2 {
+			t.Errorf("%s: nvcc %v, ours %d; want both errors ours", e.Spelling, c.nvcc, len(c.ours))
+		}
+	}
+}
