@@ -143,6 +143,11 @@ func Args(opts Options) []string {
 		// The clang driver passes this itself when it finds a CUDA SDK;
 		// -nocudalib makes it skip that step, so it is given here.
 		"-Xclang", "-fcuda-allow-variadic-functions",
+		// C++17's matching of template template arguments (P0522), which
+		// g++ and nvcc apply and clang 15 leaves off: vLLM's epilogues
+		// pass cutlass::multiply_add (two defaulted parameters) where
+		// CUTLASS's Sm90Compute expects template <class> class.
+		"-frelaxed-template-template-args",
 	}
 	if arch := normalizeArch(opts.Arch); !opts.Host && arch != 800 {
 		args = append(args, "-U__CUDA_ARCH__", "-D__CUDA_ARCH__="+strconv.Itoa(arch))

@@ -120,7 +120,7 @@ func TestArgs(t *testing.T) {
 	}{
 		{
 			opts:     shim.Options{},
-			want:     []string{"--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80", "-std=gnu++17", "-fcuda-allow-variadic-functions"},
+			want:     []string{"--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80", "-std=gnu++17", "-fcuda-allow-variadic-functions", "-frelaxed-template-template-args"},
 			wantNot:  []string{"-U__CUDA_ARCH__", "--cuda-host-only"},
 			wantJoin: "-idirafter " + shim.Dir + " -include " + shim.Prelude,
 		},
