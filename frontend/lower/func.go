@@ -31,16 +31,20 @@ func newFuncLowerer(l *tuLowerer, f *ir.Func) *funcLowerer {
 // lower fills in the function's parameters and body from its definition.
 func (fl *funcLowerer) lower(def clang.Cursor) {
 	fl.stmtPos = fl.f.P
+	if fl.f.Generic {
+		// A member of a class template: the class's parameters are as
+		// symbolic as the function's own.
+		for _, t := range classTemplates(def) {
+			for _, ch := range t.Children() {
+				fl.templateParam(ch)
+			}
+		}
+	}
 	body := clang.NewNullCursor()
 	for _, ch := range def.Children() {
 		switch ch.Kind() {
-		case clang.Cursor_TemplateTypeParameter:
-			fl.typeParam(ch.Spelling())
-		case clang.Cursor_NonTypeTemplateParameter:
-			if fl.valParams == nil {
-				fl.valParams = map[string]bool{}
-			}
-			fl.valParams[ch.Spelling()] = true
+		case clang.Cursor_TemplateTypeParameter, clang.Cursor_NonTypeTemplateParameter:
+			fl.templateParam(ch)
 		case clang.Cursor_ParmDecl:
 			fl.param(ch)
 		case clang.Cursor_CompoundStmt:
@@ -53,6 +57,19 @@ func (fl *funcLowerer) lower(def clang.Cursor) {
 	}
 	if !body.IsNull() {
 		fl.f.Body = fl.block(body)
+	}
+}
+
+// templateParam records a template parameter of the generic function.
+func (fl *funcLowerer) templateParam(c clang.Cursor) {
+	switch c.Kind() {
+	case clang.Cursor_TemplateTypeParameter:
+		fl.typeParam(c.Spelling())
+	case clang.Cursor_NonTypeTemplateParameter:
+		if fl.valParams == nil {
+			fl.valParams = map[string]bool{}
+		}
+		fl.valParams[c.Spelling()] = true
 	}
 }
 

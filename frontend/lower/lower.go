@@ -165,8 +165,49 @@ func (l *tuLowerer) collect(c clang.Cursor, templates *[]clang.Cursor) {
 			} else {
 				*templates = append(*templates, ch)
 			}
+		case clang.Cursor_ClassTemplate, clang.Cursor_ClassTemplatePartialSpecialization:
+			if l.analysed(ch) {
+				collectMembers(ch, templates)
+			}
 		}
 	}
+}
+
+// collectMembers finds the device functions defined in a class template,
+// and in the classes nested in it: CUTLASS-based code (vLLM's epilogue
+// visitors, kernel wrappers) is made of them, reached from the host only
+// through the library's own templates, which are not analysed. Like a
+// function template, each is lowered once per instantiation a lowered
+// function calls, else once generically with the class's parameters
+// symbolic. Host members are left out (a launcher is a free function).
+func collectMembers(c clang.Cursor, templates *[]clang.Cursor) {
+	for _, ch := range c.Children() {
+		switch ch.Kind() {
+		case clang.Cursor_StructDecl, clang.Cursor_ClassDecl,
+			clang.Cursor_ClassTemplate, clang.Cursor_ClassTemplatePartialSpecialization:
+			collectMembers(ch, templates)
+		case clang.Cursor_CXXMethod, clang.Cursor_FunctionTemplate:
+			if hasBody(ch) && funcKind(ch) != ir.Host {
+				*templates = append(*templates, ch)
+			}
+		}
+	}
+}
+
+// classTemplates returns the class templates enclosing c, innermost
+// first (a member of a class nested in a class template has one).
+func classTemplates(c clang.Cursor) []clang.Cursor {
+	var out []clang.Cursor
+	for p := c.SemanticParent(); !p.IsNull(); p = p.SemanticParent() {
+		switch p.Kind() {
+		case clang.Cursor_ClassTemplate, clang.Cursor_ClassTemplatePartialSpecialization:
+			out = append(out, p)
+		case clang.Cursor_StructDecl, clang.Cursor_ClassDecl:
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 // implicitInstance reports whether c is a function clang instantiated from
@@ -270,13 +311,13 @@ func (l *tuLowerer) function(decl, def clang.Cursor, args []ir.TemplateArg) *ir.
 		P:            l.pos(def.Location()),
 		EndPos:       l.pos(def.Extent().End()),
 		TemplateArgs: args,
-		Generic:      def.Kind() == clang.Cursor_FunctionTemplate,
+		Generic:      def.Kind() == clang.Cursor_FunctionTemplate || args == nil && len(classTemplates(def)) > 0,
 	}
 	if file, _, _, _ := def.Location().ExpansionLocation(); !file.IsNil() {
 		f.File = l.file(file.Name())
 	}
 	f.Name = f.Base + argsString(args)
-	if f.Generic {
+	if f.Generic && def.Kind() == clang.Cursor_FunctionTemplate {
 		f.Name = f.Base + genericParams(def)
 	}
 	f.LaunchBounds = launchBounds(l.tu, def)

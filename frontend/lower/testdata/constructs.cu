@@ -76,3 +76,22 @@ __global__ void route(P params, int* out) {
   u.w[threadIdx.x & 1] = 0;
   if (threadIdx.x < params.top_k) out[params.offset + threadIdx.x] = (int)u.w[0];
 }
+
+// Device members of a class template that no lowered function calls (an
+// epilogue a library's kernel calls, as CUTLASS's call vLLM's): each is
+// lowered once, generic, with the class's parameters symbolic; a member
+// of a class nested in it too. A call would lower the instantiation.
+template <typename T, int N>
+struct RowBias {
+  const T* bias;
+  int rows;
+  __device__ T visit(T acc, int row) const { return row < rows ? acc + bias[row % N] : acc; }
+
+  template <class Frag>
+  struct Callbacks {
+    Frag frag;
+    __device__ void begin(int n) {
+      for (int i = 0; i < n; ++i) frag.x[i] = T(0);
+    }
+  };
+};
