@@ -60,6 +60,14 @@ c10::ScalarType dispatch_scalar_type(const at::DeprecatedTypeProperties &t);
 
 }  // namespace __cudavet
 
+// ATen's own spelling of the switch operand, at global scope as in
+// ATen/Dispatch.h: dtype switches written by hand call it
+// (vLLM's MOE_SWITCH: ::detail::scalar_type(TYPE)).
+namespace detail {
+c10::ScalarType scalar_type(c10::ScalarType s);
+c10::ScalarType scalar_type(const at::DeprecatedTypeProperties &t);
+}  // namespace detail
+
 namespace c10 {
 namespace impl {
 template <ScalarType N>
