@@ -19,7 +19,8 @@
 // once per instantiation that the analysed code uses (Func.TemplateArgs),
 // from libclang's instantiated body, so types are concrete; a template no
 // code instantiates is lowered once with symbolic parameters (Func.Generic:
-// TypeParam types and TemplateParamRef values).
+// TypeParam types and TemplateParamRef values). A device member of a class
+// template counts as a template: the class's parameters are its own.
 //
 // Values are side-effect free expressions with exact C semantics: every
 // implicit conversion is an explicit Convert node, and the operands of an

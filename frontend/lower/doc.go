@@ -3,7 +3,9 @@
 // the analysed files, each template once per instantiation the unit uses
 // (read from libclang's instantiated bodies, so types are concrete and
 // implicit conversions present) or, when none is used, once with symbolic
-// parameters.
+// parameters. Device members of class templates are templates too: the
+// CUTLASS-style code a library's kernels call (epilogue visitors) is
+// lowered even though no analysed function calls it.
 //
 // Lowering never drops a construct silently: what it does not understand
 // becomes ir.Unknown or ir.UnknownStmt with a reason, counted per
