@@ -50,7 +50,7 @@ type Result struct {
 // (those of the paths the tree has); vLLM's build passes -DENABLE_FP8,
 // FlashInfer's JIT adds its TensorRT-LLM sources (csrc/nv_internal).
 var repoFlags = map[string][]string{
-	"vllm":       {"-I", "csrc", "-DENABLE_FP8"},
+	"vllm": {"-I", "csrc", "-DENABLE_FP8"},
 	"flashinfer": {"-I", "include", "-I", "csrc", "-I", "python/csrc", "-I", "src",
 		"-I", "csrc/nv_internal", "-I", "csrc/nv_internal/include"},
 }
