@@ -404,8 +404,12 @@ func fieldIndex(f string) int {
 
 // loop runs one iteration with the variables the loop assigns havocked:
 // launches inside see some iteration; after the loop those variables are
-// unknown.
+// unknown. A do { ... } while (0), the statement form of launch macros,
+// runs its body exactly once (once).
 func (x *executor) loop(s *ir.Loop, st *state) *state {
+	if s.Kind == ir.DoWhileLoop && constFalse(s.Cond) {
+		return x.once(s, st)
+	}
 	st = x.block(s.Init, st)
 	if st == nil {
 		return nil
@@ -426,6 +430,30 @@ func (x *executor) loop(s *ir.Loop, st *state) *state {
 	// After the loop: the havocked entry state (any number of iterations
 	// ran); the body's effects on assigned variables are havocked already.
 	return entry
+}
+
+// once runs the body of a loop whose condition is never true after its
+// first iteration (a do-while(0)) on st itself: its launches see the
+// values before it, its assignments stay known after it. A break or
+// continue leaves it like falling through.
+func (x *executor) once(s *ir.Loop, st *state) *state {
+	end, t := x.m.Body(s.Body, st)
+	return x.join(st, append(append([]*state{end}, t.Breaks...), t.Continues...))
+}
+
+// constFalse reports whether e is the constant 0 or false, through
+// conversions.
+func constFalse(e ir.Expr) bool {
+	for {
+		switch c := e.(type) {
+		case *ir.Convert:
+			e = c.X
+		case *ir.Const:
+			return c.Val == 0
+		default:
+			return false
+		}
+	}
 }
 
 // join merges states derived from base (interp.Join): the path

@@ -104,3 +104,17 @@ func TestPerSequenceLimit(t *testing.T) {
 		}
 	}
 }
+
+// A do { ... } while (0) runs its body once: a launch inside a statement
+// macro is a site with the launcher's grid and block, and an assignment
+// inside one stays known after it.
+func TestDoWhileZero(t *testing.T) {
+	out, _ := dump(t, "testdata/do_while_macro.cu", NewConfig("the bundled models", model.Bundled(), false))
+	t.Log("\n" + out)
+	if n := strings.Count(out, "site scale_kernel from scale "); n != 1 {
+		t.Fatalf("%d sites of scale_kernel, want 1:\n%s", n, out)
+	}
+	if !strings.Contains(out, "block [#256:32") {
+		t.Errorf("block is not the 256 set inside the do-while(false):\n%s", out)
+	}
+}
