@@ -221,6 +221,12 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 	if a.Ptr != nil || b.Ptr != nil {
 		return x.ptrCompare(e, a, b, ops)
 	}
+	if (e.Op == ir.Shl || e.Op == ir.Shr) && a.T != nil && b.T != nil && !a.T.IsBool() && !b.T.IsBool() {
+		// The operands of a shift are promoted each on its own: num_elems
+		// >> 2 shifts an int64_t by an int. The count takes the left
+		// operand's width (a count past it is undefined anyway).
+		b.T = sym.Resize(b.T, a.T.Width, false)
+	}
 	if a.T == nil || b.T == nil || a.T.IsBool() || b.T.IsBool() || a.T.Width != b.T.Width {
 		if e.Op.IsComparison() {
 			return Value{T: x.opaqueBool("cmp", "comparison", e.P), Ops: ops}
