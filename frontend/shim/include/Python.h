@@ -13,12 +13,22 @@ typedef struct PyModuleDef_Base {
 } PyModuleDef_Base;
 #define PyModuleDef_HEAD_INIT {}
 typedef struct PyMethodDef PyMethodDef;
+typedef struct PyModuleDef_Slot PyModuleDef_Slot;
+typedef int (*traverseproc)(PyObject *, int (*)(PyObject *, void *), void *);
+typedef int (*inquiry)(PyObject *);
+typedef void (*freefunc)(void *);
+// The nine members of CPython's PyModuleDef, in its order: extension
+// headers initialise all of them positionally.
 typedef struct PyModuleDef {
   PyModuleDef_Base m_base;
   const char *m_name;
   const char *m_doc;
   long m_size;
   PyMethodDef *m_methods;
+  PyModuleDef_Slot *m_slots;
+  traverseproc m_traverse;
+  inquiry m_clear;
+  freefunc m_free;
 } PyModuleDef;
 #define PyMODINIT_FUNC extern "C" PyObject *
 extern "C" PyObject *PyModule_Create(PyModuleDef *def);

@@ -309,9 +309,25 @@ enum __device_builtin__ cudaLaunchAttributeID {
   cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
 };
 
+enum __device_builtin__ cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2,
+};
+
 union __device_builtin__ cudaLaunchAttributeValue {
   char pad[64];
   int cooperative;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  struct {
+    cudaEvent_t event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  struct {
+    cudaEvent_t event;
+    int flags;
+  } launchCompletionEvent;
   int priority;
   unsigned int programmaticStreamSerializationAllowed;
   struct {

@@ -7,10 +7,15 @@
 
 namespace at {
 
-// PhiloxCudaState is the (seed, offset) pair a kernel unpacks.
+// PhiloxCudaState is the (seed, offset) pair a kernel unpacks: each a
+// value, or under graph capture a pointer to one (ATen's Payload).
 struct PhiloxCudaState {
-  uint64_t seed_;
-  uint64_t offset_;
+  union Payload {
+    uint64_t val;
+    int64_t *ptr;
+  };
+  Payload seed_{};
+  Payload offset_{};
   uint32_t offset_intragraph_;
   bool captured_;
 };
