@@ -82,6 +82,13 @@ var nvccAccepts = []struct {
 	// have the same width, and clang keeps the first.
 	{regexp.MustCompile(`^typedef redefinition with different types \('(unsigned long long|long long)' vs '__u?int64_t' \(aka '(unsigned )?long'\)\)$`),
 		"a file's own <stdint.h> typedefs (64-bit as long long)", nil},
+	// Clang 15 copies an array member in a struct's implicit copy
+	// constructor or assignment with a memcpy of its address, which it
+	// does not convert when the elements are __restrict__ pointers
+	// (struct RankData { const void* __restrict__ ptrs[8]; }, vLLM's
+	// custom all-reduce); nvcc and g++ copy it. The copy is dropped.
+	{regexp.MustCompile(`^cannot initialize a parameter of type 'void \*' with an rvalue of type '[^']*__restrict[^']*\(\*\)\[[0-9]+\]'$`),
+		"a copy of a struct whose array member holds __restrict__ pointers (clang 15's implicit copy)", nil},
 	// Clang before 18 builds the deduction guides of a member class
 	// template of a class template from the empty pattern of the
 	// instantiated outer class: its constructors are missed and only the
