@@ -564,6 +564,49 @@ class TypeMeta {
 }  // namespace caffe2
 
 namespace c10 {
+// ---- c10/util/Exception.h ----
+// The error classes host code throws (ScalarType's __len__ throws
+// c10::TypeError for PyTorch's opcheck).
+struct SourceLocation {
+  const char *function;
+  const char *file;
+  uint32_t line;
+};
+class Error : public std::exception {
+ public:
+  Error(SourceLocation source_location, std::string msg);
+  Error(std::string msg, std::string backtrace, const void *caller = nullptr);
+  const char *what() const noexcept override;
+  const std::string &msg() const;
+};
+#define C10_SHIM_ERROR_CLASS(name) \
+  class name : public Error {      \
+   public:                         \
+    using Error::Error;            \
+  };
+C10_SHIM_ERROR_CLASS(IndexError)
+C10_SHIM_ERROR_CLASS(ValueError)
+C10_SHIM_ERROR_CLASS(TypeError)
+C10_SHIM_ERROR_CLASS(NotImplementedError)
+C10_SHIM_ERROR_CLASS(EnforceFiniteError)
+C10_SHIM_ERROR_CLASS(OutOfMemoryError)
+C10_SHIM_ERROR_CLASS(LinAlgError)
+C10_SHIM_ERROR_CLASS(DistError)
+#undef C10_SHIM_ERROR_CLASS
+
+// ---- ATen/core/ivalue.h ----
+// A boxed value (custom-class bindings return them); any value converts.
+class IValue {
+ public:
+  IValue();
+  template <typename T> IValue(T v);
+  bool isNone() const;
+  bool isInt() const;
+  bool isDouble() const;
+  int64_t toInt() const;
+  double toDouble() const;
+};
+
 using caffe2::TypeMeta;
 bool operator==(const ScalarType t, const caffe2::TypeMeta m);
 bool operator!=(const ScalarType t, const caffe2::TypeMeta m);

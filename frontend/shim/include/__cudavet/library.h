@@ -21,6 +21,15 @@ template <class CurClass> class class_ {
   template <typename... Types> class_ &def(torch::init<Types...>, std::string doc_string = "") { return *this; }
   template <typename Func> class_ &def(std::string name, Func f, std::string doc_string = "") { return *this; }
   template <typename Func> class_ &def_static(std::string name, Func f) { return *this; }
+  template <typename GetterFunc>
+  class_ &def_property(const std::string &name, GetterFunc getter_func, std::string doc_string = "") { return *this; }
+  template <typename GetterFunc, typename SetterFunc>
+  class_ &def_property(const std::string &name, GetterFunc getter_func, SetterFunc setter_func,
+                       std::string doc_string = "") { return *this; }
+  template <typename T>
+  class_ &def_readwrite(const std::string &name, T CurClass::*field) { return *this; }
+  template <typename T>
+  class_ &def_readonly(const std::string &name, T CurClass::*field) { return *this; }
   template <typename GetterFunc, typename SetterFunc>
   class_ &def_pickle(GetterFunc &&get_state, SetterFunc &&set_state) { return *this; }
 };
