@@ -239,7 +239,39 @@ func (tu TranslationUnit) spelledStream(f File, t lexTok, expr Cursor) []lexTok 
 		soff <= t.off && t.off < eoff && eoff > end && eoff-t.off < 1<<16 {
 		end = eoff
 	}
-	return tu.lex(f, t.off, end)
+	toks := tu.lex(f, t.off, end)
+	// A macro argument that holds a statement of its own (a dispatch
+	// macro's lambda: status = launch<T>(\n a,\n b);) does not end where
+	// the invocation does: its expression goes on, with its brackets
+	// open, on the next lines of the file.
+	if ff, _, _, off := expr.Extent().Start().FileLocation(); !ff.Equal(f) || off != t.off {
+		return toks
+	}
+	for unfinished(toks) && end-t.off < 1<<16 {
+		next := uint32(C.cv_logicalLineEnd(tu.c, f.c, C.uint(end+1), 4096))
+		if next <= end+1 {
+			break
+		}
+		toks = append(toks, tu.lex(f, end, next)...)
+		end = next
+	}
+	return toks
+}
+
+// unfinished reports whether the tokens of a line leave a bracket ((, [,
+// {) open. (A line ending in a binary operator is not extended: x = a *\n
+// b; in a macro argument stays unknown.)
+func unfinished(toks []lexTok) bool {
+	d := 0
+	for _, t := range toks {
+		switch t.text {
+		case "(", "[", "{":
+			d++
+		case ")", "]", "}":
+			d--
+		}
+	}
+	return d > 0
 }
 
 // tokenBeforeInBody returns the token before the one where l is spelled,

@@ -22,6 +22,7 @@ const opDefs = `#include "/__cudavet__/m.h"
 #define INC(i) ((i)++)
 #define ADD3(a, b, c) a + b + c
 #define PLUS +
+#define DISPATCH(...) [&]() -> bool { return __VA_ARGS__(); }()
 struct S { int q; int v[4]; };
 template <typename T> __device__ T f(T x) { return x; }
 `
@@ -90,6 +91,12 @@ func TestBinaryOperator(t *testing.T) {
 		{"k = MUL(a, b);", []string{"=", ""}},
 		{"k = ADD3(a, b, c);", []string{"=", "", ""}},
 		{"k = a PLUS b;", []string{"=", ""}},
+		// A statement in a macro argument (a dispatch macro's lambda) that
+		// goes on over several lines of the file.
+		{"DISPATCH([&] {\n  k = f<int>(\n      a) + b;\n  return true;\n});", []string{"=", "+"}},
+		// A line that ends in an operator is not followed: unknown.
+		{"DISPATCH([&] {\n  o[0] = x *\n      (float)b;\n  return true;\n});", []string{"", ""}},
+		{"DISPATCH([&] {\n  k = IDX(a,\n      b);\n  return true;\n});", []string{"=", "+", "*"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.body, func(t *testing.T) {
