@@ -64,4 +64,13 @@ __host__ __device__ double2 make_double2(double x, double y);
 __host__ __device__ double3 make_double3(double x, double y, double z);
 __host__ __device__ double4 make_double4(double x, double y, double z, double w);
 
+// Paired float arithmetic (CUDA 12.8, crt/math_functions.h; sm_100's
+// packed FP32 units): each rounds like its scalar form, per lane.
+__device__ float2 __fadd2_rn(float2 a, float2 b);
+__device__ float2 __fadd2_rz(float2 a, float2 b);
+__device__ float2 __fmul2_rn(float2 a, float2 b);
+__device__ float2 __fmul2_rz(float2 a, float2 b);
+__device__ float2 __ffma2_rn(float2 a, float2 b, float2 c);
+__device__ float2 __ffma2_rz(float2 a, float2 b, float2 c);
+
 #endif  // __CUDAVET_VECTOR_FUNCTIONS_H__

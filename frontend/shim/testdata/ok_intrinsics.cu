@@ -163,3 +163,9 @@ void runtime_calls(cudaStream_t stream, float* dev, const float* host,
   const int2 w = make_int2(v.x, v.y);
   (void)w;
 }
+
+// Paired float arithmetic (CUDA 12.8, sm_100): silu(x) * y per lane pair.
+__device__ float2 silu_mul2(float2 x, float2 y) {
+  const float2 s = make_float2(x.x / (1.0f + __expf(-x.x)), x.y / (1.0f + __expf(-x.y)));
+  return __ffma2_rn(__fmul2_rn(s, y), make_float2(1.0f, 1.0f), __fadd2_rn(x, make_float2(-x.x, -x.y)));
+}
