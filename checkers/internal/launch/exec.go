@@ -407,7 +407,7 @@ func fieldIndex(f string) int {
 // unknown. A do { ... } while (0), the statement form of launch macros,
 // runs its body exactly once (once).
 func (x *executor) loop(s *ir.Loop, st *state) *state {
-	if s.Kind == ir.DoWhileLoop && constFalse(s.Cond) {
+	if v, ok := ir.ConstValue(s.Cond); ok && v == 0 && s.Kind == ir.DoWhileLoop {
 		return x.once(s, st)
 	}
 	st = x.block(s.Init, st)
@@ -439,21 +439,6 @@ func (x *executor) loop(s *ir.Loop, st *state) *state {
 func (x *executor) once(s *ir.Loop, st *state) *state {
 	end, t := x.m.Body(s.Body, st)
 	return x.join(st, append(append([]*state{end}, t.Breaks...), t.Continues...))
-}
-
-// constFalse reports whether e is the constant 0 or false, through
-// conversions.
-func constFalse(e ir.Expr) bool {
-	for {
-		switch c := e.(type) {
-		case *ir.Convert:
-			e = c.X
-		case *ir.Const:
-			return c.Val == 0
-		default:
-			return false
-		}
-	}
 }
 
 // join merges states derived from base (interp.Join): the path
