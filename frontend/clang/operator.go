@@ -247,21 +247,24 @@ func (tu TranslationUnit) spelledStream(f File, t lexTok, expr Cursor) []lexTok 
 	if ff, _, _, off := expr.Extent().Start().FileLocation(); !ff.Equal(f) || off != t.off {
 		return toks
 	}
-	for unfinished(toks) && end-t.off < 1<<16 {
+	for open := openBrackets(toks); open > 0 && end-t.off < 1<<16; {
 		next := uint32(C.cv_logicalLineEnd(tu.c, f.c, C.uint(end+1), 4096))
 		if next <= end+1 {
 			break
 		}
-		toks = append(toks, tu.lex(f, end, next)...)
+		more := tu.lex(f, end, next)
+		open += openBrackets(more)
+		toks = append(toks, more...)
 		end = next
 	}
 	return toks
 }
 
-// unfinished reports whether the tokens of a line leave a bracket ((, [,
-// {) open. (A line ending in a binary operator is not extended: x = a *\n
-// b; in a macro argument stays unknown.)
-func unfinished(toks []lexTok) bool {
+// openBrackets returns how many brackets ((, [, {) toks opens and does not
+// close (negative: closes more than it opens). A line ending in a binary
+// operator is not extended: x = a *\n b; in a macro argument stays
+// unknown.
+func openBrackets(toks []lexTok) int {
 	d := 0
 	for _, t := range toks {
 		switch t.text {
@@ -271,7 +274,7 @@ func unfinished(toks []lexTok) bool {
 			d--
 		}
 	}
-	return d > 0
+	return d
 }
 
 // tokenBeforeInBody returns the token before the one where l is spelled,
