@@ -11,6 +11,7 @@ package cudair
 import (
 	"context"
 	"errors"
+	"go/token"
 	"reflect"
 	"sync"
 
@@ -34,6 +35,9 @@ type Unit struct {
 	// Shared is what the units of one run compute once for all of them
 	// (a file's annotations), or nil: each unit computes it itself.
 	Shared *Shared
+	// Index is the unit's place in program order among the units of its
+	// run (see Shared.ReportedBefore).
+	Index int
 }
 
 // Shared memoises, for the units of one run, values that depend on the
@@ -44,6 +48,56 @@ type Unit struct {
 type Shared struct {
 	mu sync.Mutex
 	m  map[any]*sharedEntry
+	// reported maps a checker and position to the lowest Index of a unit
+	// that reported there (see ReportedBefore).
+	reported map[reportKey]reporter
+}
+
+type reporter struct {
+	index int
+	fn    string
+}
+
+type reportKey struct {
+	checker string
+	pos     token.Pos
+}
+
+// Reported records that u reported a finding of checker at pos. The
+// driver calls it for the findings of a pass it keeps.
+func (s *Shared) Reported(checker string, pos token.Pos, u *Unit) {
+	if s == nil || u == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.reported == nil {
+		s.reported = map[reportKey]reporter{}
+	}
+	k := reportKey{checker, pos}
+	if r, ok := s.reported[k]; !ok || u.Index < r.index {
+		s.reported[k] = reporter{u.Index, u.Func.Name}
+	}
+}
+
+// ReportedBefore reports whether a unit before u in program order has
+// reported a finding of checker at pos. The driver shows, at one
+// position, the findings of the first unit that reported there only (the
+// instantiations of a template violate at the same line), so u's finding
+// there will not be shown and what it costs to word it (a witness's
+// threshold and launch, see symex.Witness.Finish) can be spared. The
+// answer depends on scheduling (false while the earlier unit still
+// runs); what is shown does not.
+func (s *Shared) ReportedBefore(checker string, pos token.Pos, u *Unit) bool {
+	if s == nil || u == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.reported[reportKey{checker, pos}]
+	// The driver keeps a second function's findings at a position, not
+	// a second report of the same function (an overload of one name).
+	return ok && r.index < u.Index && r.fn != u.Func.Name
 }
 
 type sharedEntry struct {

@@ -170,7 +170,7 @@ func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 		if f.Body == nil {
 			continue
 		}
-		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared}
+		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared, Index: len(units)}
 		if f.Kind == ir.Kernel {
 			u.Launches = prog.LaunchesOf(f)
 		}

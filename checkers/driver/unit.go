@@ -66,6 +66,11 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 			}
 			if r.roots[a] {
 				out.diags = append(out.diags, diags...)
+				// Later instantiations need not word findings here
+				// (cudair.Shared.ReportedBefore).
+				for _, d := range diags {
+					u.Shared.Reported(a.Name, d.Pos, u)
+				}
 			}
 		}
 		out.runs = append(out.runs, run)

@@ -69,8 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
-		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
-			return false // again with the full timeout (a violation too: its threshold may need it)
+		if !last && (err != nil || outcome == symex.Undecided) {
+			return false // again with the full timeout
 		}
 		verdict := r.Trace.Count(counts, op.PC, op.FirstOverflow(), outcome, err)
 		if how != symex.NotDecided {
@@ -94,6 +94,8 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	// In a + b * c that wraps in both operations, the sum is reported
 	// (it reaches the index first; the fix widens both).
+	ctx, cancel := symexec.Context(res.Unit.Context())
+	defer cancel()
 	for _, f := range found {
 		inner := false
 		for _, g := range found {
@@ -103,6 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		if !inner {
+			res.Finish(ctx, pass.Analyzer.Name, f.op.Pos, f.w)
 			d := diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node])
 			if c, ok := f.op.Node.(*ir.Convert); ok {
 				if fix, ok := retype(pass, cudair.Of(pass).Func, c); ok {

@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if err != nil || outcome != symex.Violated {
 				return false
 			}
+			res.Finish(ctx, pass.Analyzer.Name, b.Pos, w)
 			pass.Report(diagnostic(r, p, a, b, w))
 			return true
 		})

@@ -15,6 +15,7 @@ package symexec
 
 import (
 	"context"
+	"go/token"
 	"io"
 	"reflect"
 	"strings"
@@ -395,8 +396,8 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		}
 		viol := violation(a)
 		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
-		if !last && (err != nil || outcome == symex.Undecided || (outcome == symex.Violated && w.Threshold == nil)) {
-			return false // try again with the full timeout (a violation too: its threshold may need it)
+		if !last && (err != nil || outcome == symex.Undecided) {
+			return false // try again with the full timeout
 		}
 		verdict := run.Trace.Count(counts, a.PC, viol, outcome, err)
 		if how != symex.NotDecided {
@@ -412,11 +413,31 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		found[run][a.Node] = true
 		if !done[a.Node] { // else reported under another context
 			done[a.Node] = true
+			r.Finish(ctx, checker, a.Pos, w)
 			report(run, a, w, viol)
 		}
 		return true
 	})
 	return counts
+}
+
+// Finish completes w, the witness of a finding of checker at pos, unless
+// a unit before this one has reported there (see symex.Witness.Finish
+// and cudair.Shared.ReportedBefore): the finding will not be shown, and
+// its message may then lack the threshold and launch values. The solver
+// it uses is its own and draws on no kernel's allowance, so the checks
+// after it are decided alike whether it finished w or not, and what it
+// finds does not depend on which witnesses were finished before. Having
+// no cache of the checks' answers to lean on, it grants four times the
+// per-query work (a bisection for a threshold ended undecided with one
+// share on vLLM's activation kernels); it runs once per finding shown.
+func (r *Result) Finish(ctx context.Context, checker string, pos token.Pos, w *symex.Witness) {
+	if w == nil || r.Unit.Shared.ReportedBefore(checker, pos, r.Unit) {
+		return
+	}
+	s, release := SolverWith(4*r.Options.QueryWork, nil, r.Options.Log)
+	defer release()
+	w.Finish(ctx, s)
 }
 
 // Passes checks n items within the result's KernelWork in two passes:

@@ -28,6 +28,43 @@ type Witness struct {
 	// at which the violation happens (the other anchored values as in
 	// Model).
 	Threshold *Threshold
+	// pending holds what Finish needs to complete a witness Check
+	// returned; nil once finished (or for a witness made elsewhere).
+	pending *pendingWitness
+}
+
+type pendingWitness struct {
+	t    *Trace
+	pc   []*sym.Term
+	viol *sym.Term
+	anch map[string]bool
+}
+
+// Finish completes a violation's witness: the smallest violating value
+// of a user-controlled size (Threshold), the launch's other values
+// (Launch), lowered where the buffers would not fit a GPU, and the
+// launcher's inputs (Host). Check leaves this to the caller because it
+// costs several solver calls per finding and only the finding that is
+// shown needs it: the instantiations of one template violate at the
+// same line, and the driver shows one of them (see
+// cudair.Shared.ReportedBefore). s should not draw on a kernel's
+// allowance: whether a witness is finished depends on which unit
+// reported first, and the checks that follow must not depend on it.
+// Finish is idempotent; a nil witness does nothing.
+func (w *Witness) Finish(ctx context.Context, s solver.Solver) {
+	if w == nil || w.pending == nil {
+		return
+	}
+	p := w.pending
+	w.pending = nil
+	t := p.t
+	ctx = solver.WithCorners(ctx, t.userSizeNames())
+	t.minimise(ctx, s, p.pc, p.viol, p.anch, w)
+	w.Launch = t.complete(ctx, s, p.pc, p.viol, w.Model)
+	if t.modelBytes(w.Launch) >= uint64(model.DeviceMemory) && t.shrink(ctx, s, p.pc, p.viol, p.anch, w) {
+		w.Launch = t.complete(ctx, s, p.pc, p.viol, w.Model)
+	}
+	t.completeLauncher(ctx, s, w)
 }
 
 // Threshold names the user size a violation starts at.
@@ -99,8 +136,9 @@ func OutcomeCounter(o Outcome, err error) string {
 // and with the anchored inputs and the choices fixed to a model's values,
 // no unknown values may avoid the violation (global ∧ pc ∧ fixed ∧ ¬viol
 // unsatisfiable). A counterexample is folded back into the next search
-// (at most three rounds). A violation is minimised on the first
-// user-controlled size it involves.
+// (at most three rounds). The witness of a violation holds the model
+// found; Witness.Finish minimises it on the first user-controlled size
+// it involves and completes the launch.
 func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
 	w, o, _, err := t.CheckHow(ctx, s, pc, viol)
 	return w, o, err
@@ -174,14 +212,9 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			return nil, Undecided, err
 		}
 		if robust {
-			w := &Witness{Model: m}
-			t.minimise(ctx, s, pc, viol, anch, w)
-			w.Launch = t.complete(ctx, s, pc, viol, w.Model)
-			if t.modelBytes(w.Launch) >= uint64(model.DeviceMemory) && t.shrink(ctx, s, pc, viol, anch, w) {
-				w.Launch = t.complete(ctx, s, pc, viol, w.Model)
-			}
-			t.completeLauncher(ctx, s, w)
-			return w, Violated, nil
+			// The witness is completed by Finish, for the finding shown.
+			pending := &pendingWitness{t: t, pc: append([]*sym.Term(nil), pc...), viol: viol, anch: anch}
+			return &Witness{Model: m, pending: pending}, Violated, nil
 		}
 		// The violation needs particular unknown values: ask for anchored
 		// values that violate for the counterexample's too.

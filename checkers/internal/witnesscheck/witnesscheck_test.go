@@ -203,6 +203,7 @@ func findings(ctx context.Context, s solver.Solver, tr *symex.Trace) []finding {
 		if err != nil || outcome != symex.Violated {
 			return false
 		}
+		w.Finish(ctx, s)
 		out = append(out, finding{check: check, node: n, pos: pos, pc: pc, viol: viol, w: w, align: align})
 		return true
 	}
