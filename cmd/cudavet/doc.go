@@ -7,6 +7,7 @@
 // Usage:
 //
 //	cudavet [flags] [patterns] [-- clang flags]
+//	cudavet -merge [-json | -sarif] [-stats] shard.json...
 //	cudavet help [checker]
 //
 // A pattern is a .cu/.cuh file, a directory, or dir/... (a directory tree);
@@ -15,8 +16,9 @@
 //
 // Exit status: 0 no findings; 1 findings; 2 usage or input error (bad
 // flag, unknown checker, missing file, pattern matching nothing); 3
-// incomplete run (an internal error, or a file that did not parse
-// cleanly), which takes precedence over 1.
+// incomplete run (an internal error, a file that did not parse cleanly,
+// or a -merge of parts that analysed apart what one run analyses
+// together), which takes precedence over 1.
 //
 // Files:
 //
@@ -34,6 +36,8 @@
 //	missing.go one diagnostic per missing header
 //	incremental.go  unit-by-unit runs through the result cache
 //	diff.go    -diff: the units a git revision changed
+//	shard.go   -shard K/N: a part of the files, and its record for -merge
+//	shardmerge.go  -merge: the whole run's output from its parts' records
 //	progress.go  -cache defaults, the progress bar
 //	version.go the version SARIF reports
 //	limits.go  -timeout and -memlimit

@@ -52,6 +52,8 @@ type options struct {
 	cacheDir      string              // -cache; "" when off
 	noCache       bool                // -no-cache
 	diff          string              // -diff: a git revision (range)
+	shard         shardSpec           // -shard K/N; zero: the whole run
+	merge         bool                // -merge: join the -json outputs of shards, named as the arguments
 	config        *config.Config      // the configuration file read; nil: none
 	settings      []setting           // the effective configuration, for -print-config
 	clangArgs     []string            // after "--"
@@ -155,7 +157,7 @@ func (a *app) parseArgs(args []string) (*options, error) {
 		}
 	}
 	o.patterns = fs.Args()
-	if len(o.patterns) == 0 {
+	if len(o.patterns) == 0 && !o.merge {
 		o.patterns = []string{"."}
 	}
 	if err := o.validate(); err != nil {
@@ -179,6 +181,9 @@ func (o *options) validate() error {
 		return fmt.Errorf("-arch %d: want a __CUDA_ARCH__ value such as 800 (sm_80) or 900 (sm_90)", o.arch)
 	case o.dump != "" && !slices.Contains(dumpStages, o.dump):
 		return fmt.Errorf("-dump=%s: want one of %s", o.dump, strings.Join(dumpStages, ", "))
+	}
+	if err := o.validateShard(); err != nil {
+		return err
 	}
 	if o.model != "" {
 		if err := symexec.CheckModel(o.model); err != nil {
@@ -218,6 +223,8 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.cacheDir, "cache", "", "`dir` of the result cache (default: cudavet/ under the user cache directory)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "analyse every file afresh, neither reading nor writing the cache")
 	fs.StringVar(&o.diff, "diff", "", "analyse only the files a git `revision` or range changed (git diff --name-only REV), and those including a changed header")
+	fs.Var(&o.shard, "shard", "analyse only part `K/N` of the files (1 <= K <= N; each file's part is a hash of its name relative to the working directory), file by file; join the parts' -json outputs with -merge")
+	fs.BoolVar(&o.merge, "merge", false, "join the -json outputs of the -shard runs named as arguments (all N parts) into the output of one whole run, in the selected format")
 	fs.Var(&o.includes, "I", "add `dir` to the include path (repeatable)")
 	fs.Var(&o.defines, "D", "define macro `name[=value]` (repeatable)")
 	fs.IntVar(&o.jobs, "j", 0, "files parsed and functions analysed in parallel (0: number of CPUs)")
@@ -255,6 +262,7 @@ func gccStyle(args []string) []string {
 }
 
 const usageText = `usage: cudavet [flags] [patterns] [-- clang flags]
+       cudavet -merge [-json | -sarif] [-stats] shard.json...
        cudavet help [checker]
 
 Cudavet reports memory errors in CUDA kernels of LLM inference. A pattern
@@ -270,8 +278,9 @@ Exit status:
   1  findings
   2  usage or input error (bad flag, unknown checker, missing file,
      pattern matching nothing)
-  3  incomplete run: an internal error, or a file that did not parse
-     cleanly (takes precedence over 1)
+  3  incomplete run: an internal error, a file that did not parse
+     cleanly, or a -merge of parts that analysed apart what one run
+     analyses together (takes precedence over 1)
 
 Suppress a finding with a comment on its line or the line above, or
 every finding of the checkers in the file (a reason is required):
@@ -282,6 +291,14 @@ when the CI environment variable is set).
 
 Each file is parsed with the flags of its compile_commands.json entry (-p);
 project settings come from .cudavet.yaml (-config; -print-config shows them).
+
+Split a run over N machines (a CI matrix): each runs
+  cudavet -json -shard K/N [flags] [patterns] > shard-K.json
+with the same flags and patterns, from the same directory of the same
+checkout; then
+  cudavet -merge [-json | -sarif] shard-*.json
+prints what one whole run prints and exits with its status. The shards'
+JSON outputs carry what the merge needs; the sources need not be present.
 `
 
 // usage writes the usage text, flags, checkers and exit statuses.

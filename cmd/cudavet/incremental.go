@@ -101,8 +101,9 @@ type incremental struct {
 
 // useIncremental reports whether the run goes unit by unit. -fix and
 // -repro edit or copy sources through the whole program's positions.
+// A shard always does (validateShard rejects those flags with -shard).
 func (o *options) useIncremental() bool {
-	return (o.cacheDir != "" || o.diff != "") && o.dump == "" && !o.fix && !o.verdicts && o.repro == ""
+	return (o.cacheDir != "" || o.diff != "" || o.shard.n > 0) && o.dump == "" && !o.fix && !o.verdicts && o.repro == ""
 }
 
 // analyseIncremental is analyse's unit-by-unit path.
@@ -132,6 +133,10 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 			return nil, nil, err
 		}
 	}
+	all := units
+	if o.shard.n > 0 {
+		units = o.shard.filter(units)
+	}
 	var sources, headers []string
 	for _, u := range units {
 		if frontend.IsSource(u) {
@@ -143,7 +148,9 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	bar := a.newProgress(len(units))
 	entries := in.runAll(sources, bar)
 	nSources := len(sources)
-	in.context = slices.Clone(sources) // linkGroups regroups sources
+	// A lone header borrows its context from any source of the run, so a
+	// shard's lone headers are parsed as the whole run parses them.
+	in.context = slices.DeleteFunc(slices.Clone(all), func(u string) bool { return !frontend.IsSource(u) })
 	sources, entries = in.linkGroups(sources, entries)
 	included := map[string]bool{}
 	for _, e := range entries {
@@ -168,7 +175,10 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 		rows = append(rows, e.Funcs)
 	}
 	a.funcRows = mergeRows(rows)
-	prog, res := merge(entries)
+	if o.shard.n > 0 {
+		a.shardRun = &shardRun{all: all, names: append(sources, lone...), sources: len(sources), entries: entries}
+	}
+	prog, res := merge(newFileSet(), entries)
 	return prog, res, nil
 }
 
@@ -479,11 +489,11 @@ func endOf(fset *token.FileSet, p token.Pos) *cachedPos {
 	return &c
 }
 
-// merge joins the units' results into one program (a file set of the files
+// merge joins the units' results into one program (fs, holding the files
 // the diagnostics name, and summed statistics) and one driver result, its
-// diagnostics sorted as the driver sorts them and identical ones merged.
-func merge(entries []*unitEntry) (*ir.Program, *driver.Result) {
-	fs := newFileSet()
+// diagnostics sorted as the driver sorts them and identical ones merged:
+// of those, the first unit's is kept, so entries come in the run's order.
+func merge(fs *fileSet, entries []*unitEntry) (*ir.Program, *driver.Result) {
 	prog := &ir.Program{Fset: fs.fset}
 	res := &driver.Result{}
 	byName := map[string]int{}
@@ -575,10 +585,12 @@ func addCheckerStats(dst *driver.CheckerStats, c driver.CheckerStats) {
 }
 
 // fileSet rebuilds token positions from cached offsets, reading each file
-// once for its lines.
+// once for its lines; an offline one (-merge) knows only the files its
+// shards recorded and reads none.
 type fileSet struct {
-	fset  *token.FileSet
-	files map[string]*token.File
+	fset    *token.FileSet
+	files   map[string]*token.File // nil value: unreadable
+	offline bool
 }
 
 func newFileSet() *fileSet {
@@ -590,7 +602,7 @@ func (fs *fileSet) pos(c cachedPos) token.Pos {
 		return token.NoPos
 	}
 	f, ok := fs.files[c.File]
-	if !ok {
+	if !ok && !fs.offline {
 		if data, err := os.ReadFile(c.File); err == nil {
 			f = fs.fset.AddFile(c.File, -1, len(data))
 			f.SetLinesForContent(data)
@@ -638,7 +650,7 @@ func (fs *fileSet) diagnostic(c cachedDiag) driver.Diagnostic {
 // the clang flags, and the configuration's effect.
 func (o *options) resultKey() string {
 	printOnly := map[string]bool{"json": true, "sarif": true, "stats": true, "witness": true, "j": true, "cache": true,
-		"no-cache": true, "diff": true, "progress": true, "config": true, "p": true}
+		"no-cache": true, "diff": true, "progress": true, "config": true, "p": true, "shard": true, "merge": true}
 	var parts []string
 	for name, value := range o.flagValues {
 		if !printOnly[name] {

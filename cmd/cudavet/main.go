@@ -53,6 +53,12 @@ type app struct {
 	funcRows                         []funcRow
 	// ctx is the run's context under -timeout and -memlimit (limits.go).
 	ctx context.Context
+	// shardRun is a -shard run's units, for its -json record (nil
+	// otherwise); lineTexts, under -merge, the finding lines the shards
+	// recorded, for SARIF's fingerprints (nil: read the files).
+	shardRun  *shardRun
+	lineTexts map[string][]string
+	start     time.Time // when the analysis began
 }
 
 func (a *app) main(args []string) int {
@@ -74,6 +80,9 @@ func (a *app) main(args []string) int {
 		return exitUsage
 	}
 	a.opts = opts
+	if opts.merge {
+		return a.mergeShards()
+	}
 	if opts.cpuProfile != "" {
 		stop, err := startCPUProfile(opts.cpuProfile)
 		if err != nil {
@@ -108,6 +117,7 @@ func (a *app) main(args []string) int {
 // writes the output.
 func (a *app) analyse() int {
 	o := a.opts
+	a.start = time.Now()
 	analyzers, err := a.registry.Analyzers(o.checks)
 	if err == nil && len(analyzers) == 0 && o.dump == "" {
 		err = errors.New("no checker selected")

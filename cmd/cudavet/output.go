@@ -24,7 +24,8 @@ const (
 	// malformed annotation, a cudavet:ignore problem). Exit status 1.
 	finding kind = "finding"
 	// incomplete: the analysis did not cover everything (an internal
-	// error, a file that did not parse cleanly). Exit status 3.
+	// error, a file that did not parse cleanly, a -merge of parts that
+	// analysed apart what one run analyses together). Exit status 3.
 	incomplete kind = "incomplete"
 	// note: information about the analysis (a construct the lowering did
 	// not understand). No effect on the exit status.
@@ -33,7 +34,7 @@ const (
 
 func kindOf(d *driver.Diagnostic) kind {
 	switch {
-	case d.Category == driver.InternalError || d.Checker == "parse":
+	case d.Category == driver.InternalError || d.Checker == "parse" || d.Checker == shardChecker:
 		return incomplete
 	case d.Checker == "lower":
 		return note
@@ -133,6 +134,8 @@ type jsonOutput struct {
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Stats       jsonStats        `json:"stats"`
 	Verdicts    []jsonVerdict    `json:"verdicts"`
+	// Shard is a -shard run's record for -merge (shard.go); absent otherwise.
+	Shard *jsonShard `json:"shard,omitempty"`
 }
 
 type jsonDiagnostic struct {
@@ -190,6 +193,9 @@ func (a *app) writeJSON(prog *ir.Program, res *driver.Result) error {
 			jv.LaunchFile, jv.LaunchLine = relName(v.LaunchPosition.Filename), v.LaunchPosition.Line
 		}
 		out.Verdicts = append(out.Verdicts, jv)
+	}
+	if a.shardRun != nil {
+		out.Shard = a.shardRecord()
 	}
 	enc := json.NewEncoder(a.stdout)
 	enc.SetIndent("", "  ")

@@ -34,6 +34,9 @@ func (a *app) writeSARIF(prog *ir.Program, res *driver.Result) error {
 	ok := true
 	inv := sarif.NewInvocation()
 	fp := newFingerprinter()
+	if a.lineTexts != nil {
+		fp.lines, fp.offline = a.lineTexts, true
+	}
 	for _, d := range res.Diagnostics {
 		level := sarifLevel(a.severity(d))
 		switch kindOf(&d) {

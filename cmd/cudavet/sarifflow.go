@@ -46,8 +46,9 @@ const fingerprintKey = "cudavetFinding/v1"
 // line (not its number) and the message with numbers elided, and an
 // occurrence count among equal hashes.
 type fingerprinter struct {
-	lines map[string][]string // file lines, read once
-	seen  map[string]int
+	lines   map[string][]string // file lines, read once
+	offline bool                // lines holds every file there is (-merge): read none
+	seen    map[string]int
 }
 
 func newFingerprinter() *fingerprinter {
@@ -69,7 +70,7 @@ func (f *fingerprinter) of(d driver.Diagnostic) string {
 // file cannot be read).
 func (f *fingerprinter) lineText(p token.Position) string {
 	ls, ok := f.lines[p.Filename]
-	if !ok {
+	if !ok && !f.offline {
 		data, err := os.ReadFile(p.Filename)
 		if err == nil {
 			ls = strings.Split(string(data), "\n")
