@@ -1,0 +1,14 @@
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+#define PARTIAL_ACTIVE (threadIdx.x < 32)
+#include "partial.cuh"
+#include "rows.cuh"
+
+void gather_rows_fp32(torch::Tensor& out, const torch::Tensor& src) {
+  const int64_t hidden_size = src.size(-1);
+  const int64_t num_tokens = src.size(0);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  gather_rows_kernel<float><<<num_tokens, 256, 0, stream>>>(out.data_ptr<float>(), src.data_ptr<float>(), hidden_size);
+  partial_sum_kernel<<<1, 256, 0, stream>>>(out.data_ptr<float>());
+}
