@@ -166,11 +166,24 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 	var units []*cudair.Unit
 	shared := &cudair.Shared{}
+	type template struct {
+		base string
+		pos  token.Pos
+	}
+	first := map[template]int{}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
 			continue
 		}
-		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared, Index: len(units)}
+		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared, Index: len(units), First: len(units)}
+		if f.Kind == ir.Kernel && len(f.TemplateArgs) > 0 {
+			k := template{f.Base, f.P}
+			if j, ok := first[k]; ok {
+				u.First = j
+			} else {
+				first[k] = u.Index
+			}
+		}
 		if f.Kind == ir.Kernel {
 			u.Launches = prog.LaunchesOf(f)
 		}
@@ -181,13 +194,18 @@ func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 
 // runUnits analyses the units on jobs goroutines. Each unit's output goes
 // to its own slot, so the merge below sees them in program order whatever
-// the scheduling.
+// the scheduling. A later instantiation of a kernel template runs each
+// analyzer only once the template's first instantiation has run it (see
+// gates): what it learns from the first (the checks left undecided,
+// cudair.Shared.UndecidedInFirst) is then complete when it asks,
+// whatever the scheduling.
 func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut {
 	outs := make([]unitOut, len(units))
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	jobs = min(jobs, len(units))
+	g := r.newGates(units)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range jobs {
@@ -195,21 +213,85 @@ func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut 
 			for i := range next {
 				if r.ctx.Err() != nil {
 					outs[i] = unitOut{notRun: true}
+					g.openAll(i)
 					continue
 				}
 				if same[i] >= 0 {
+					g.openAll(i)
 					continue // analysed as units[same[i]]
 				}
-				outs[i] = r.runUnit(units[i])
+				outs[i] = r.runUnit(units[i], g)
+				g.openAll(i) // an analyzer skipped
 			}
 		})
 	}
+	// Units go out in program order: a template's first instantiation
+	// is taken before its later ones, so a worker waiting at a gate
+	// waits for one that runs, never for one still queued.
 	for i := range units {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
 	return outs
+}
+
+// gates order the analyzers of a template's instantiations: gate
+// [first][a] is closed once the first instantiation (the unit of that
+// index) has run analyzer a, and a later instantiation runs a only then.
+type gates struct {
+	order []*analysis.Analyzer
+	g     map[int]map[*analysis.Analyzer]chan struct{}
+	once  map[int]map[*analysis.Analyzer]*sync.Once
+}
+
+func (r *runner) newGates(units []*cudair.Unit) *gates {
+	g := &gates{order: r.order, g: map[int]map[*analysis.Analyzer]chan struct{}{}, once: map[int]map[*analysis.Analyzer]*sync.Once{}}
+	for i, u := range units {
+		if u.First == i {
+			continue
+		}
+		if g.g[u.First] != nil {
+			continue
+		}
+		g.g[u.First] = map[*analysis.Analyzer]chan struct{}{}
+		g.once[u.First] = map[*analysis.Analyzer]*sync.Once{}
+		for _, a := range r.order {
+			g.g[u.First][a] = make(chan struct{})
+			g.once[u.First][a] = &sync.Once{}
+		}
+	}
+	return g
+}
+
+// wait blocks until u may run a: at once unless u is a later
+// instantiation, else once its first has run a or ctx is done.
+func (g *gates) wait(ctx context.Context, u *cudair.Unit, a *analysis.Analyzer) {
+	if g == nil || u.First == u.Index {
+		return
+	}
+	select {
+	case <-g.g[u.First][a]:
+	case <-ctx.Done():
+	}
+}
+
+// open records that the unit of index i has run a (or will not).
+func (g *gates) open(i int, a *analysis.Analyzer) {
+	if g == nil || g.g[i] == nil {
+		return
+	}
+	g.once[i][a].Do(func() { close(g.g[i][a]) })
+}
+
+// openAll opens every gate of the unit of index i.
+func (g *gates) openAll(i int) {
+	if g == nil {
+		return
+	}
+	for _, a := range g.order {
+		g.open(i, a)
+	}
 }
 
 type runner struct {

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
 	"github.com/cudavet/cudavet/checkers/driver"
@@ -261,5 +263,58 @@ __global__ void scale_b(float* x) {
 	got := strings.Join(rec.log, ",")
 	if strings.Contains(got, "BFloat16") || !strings.Contains(got, "Half") || !strings.Contains(got, "float") {
 		t.Errorf("analysed %s, want float and Half, not BFloat16", got)
+	}
+}
+
+// TestTemplateFirst checks that the later instantiations of a kernel
+// template run each analyzer after the first instantiation has run it,
+// and see what it recorded (the checks it left undecided, its reports),
+// whatever the number of workers.
+func TestTemplateFirst(t *testing.T) {
+	for _, jobs := range []int{1, 2, 8} {
+		b := newBuilder(t)
+		f := b.file("k.cu", `template <int N> __global__ void tile(float* x) {
+  __syncthreads();
+}
+__global__ void other(float* x) {
+  __syncthreads();
+}
+`)
+		for i := range 6 {
+			fn := b.fn(f, ir.Kernel, fmt.Sprintf("tile<%d>", 32<<i), "tile")
+			fn.TemplateArgs = []ir.TemplateArg{{Name: "N", Value: int64(32 << i)}}
+		}
+		b.fn(f, ir.Kernel, "other", "other")
+		var rec recorder
+		a := &analysis.Analyzer{
+			Name:     "hard",
+			Doc:      "hard: leaves one check undecided in a template's first instantiation",
+			Requires: []*analysis.Analyzer{cudair.Analyzer},
+			Run: func(pass *analysis.Pass) (any, error) {
+				u := cudair.Of(pass)
+				key := cudair.CheckKey{Checker: "hard", Pos: u.Func.Body.Stmts[0].Pos()}
+				if u.First == u.Index {
+					time.Sleep(20 * time.Millisecond) // the later ones are ready first
+					u.Shared.NoteUndecided(key, u)
+					pass.Reportf(key.Pos, "found")
+					return nil, nil
+				}
+				rec.add(fmt.Sprintf("%s undecided=%v reported=%v", u.Func.Name,
+					u.Shared.UndecidedInFirst(key, u), u.Shared.ReportedBefore("hard", key.Pos, u)))
+				return nil, nil
+			},
+		}
+		b.run(driver.Config{Analyzers: []*analysis.Analyzer{a}, Jobs: jobs})
+		slices.Sort(rec.log)
+		want := []string{
+			"tile<1024> undecided=true reported=true",
+			"tile<128> undecided=true reported=true",
+			"tile<256> undecided=true reported=true",
+			"tile<512> undecided=true reported=true",
+			"tile<64> undecided=true reported=true",
+		}
+		if !slices.Equal(rec.log, want) {
+			t.Errorf("-j %d: later instantiations saw\n%s\nwant\n%s", jobs, strings.Join(rec.log, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -41,7 +41,7 @@ type Counters interface {
 
 // runUnit runs every planned analyzer on u in dependency order. An
 // analyzer whose requirement failed (or was skipped) is skipped too.
-func (r *runner) runUnit(u *cudair.Unit) unitOut {
+func (r *runner) runUnit(u *cudair.Unit, g *gates) unitOut {
 	var out unitOut
 	results := map[*analysis.Analyzer]any{cudair.Analyzer: u}
 	bad := map[*analysis.Analyzer]bool{}
@@ -51,8 +51,12 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 		if requiresBad(a, bad) || r.ctx.Err() != nil {
 			bad[a] = true
 			out.runs = append(out.runs, analyzerRun{a: a, skipped: true})
+			g.open(u.Index, a)
 			continue
 		}
+		// A later instantiation of a kernel template runs a after the
+		// first (see gates).
+		g.wait(r.ctx, u, a)
 		start := time.Now()
 		res, diags, ierr := r.runPass(a, u, results)
 		run := analyzerRun{a: a, time: time.Since(start)}
@@ -74,6 +78,7 @@ func (r *runner) runUnit(u *cudair.Unit) unitOut {
 			}
 		}
 		out.runs = append(out.runs, run)
+		g.open(u.Index, a)
 	}
 	// Verdicts are read once every analyzer of the unit has recorded its
 	// outcomes.

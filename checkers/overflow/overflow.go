@@ -68,9 +68,18 @@ func run(pass *analysis.Pass) (any, error) {
 		if hit[r][op.Node] {
 			return true
 		}
+		key := cudair.CheckKey{Checker: pass.Analyzer.Name, Pos: op.Pos}
+		if res.UndecidedInFirst(key) {
+			counts[symex.FirstUndecidedCounter]++
+			r.Record("overflow", symex.FirstUndecidedCounter)
+			return true
+		}
 		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
 		if !last && (err != nil || outcome == symex.Undecided) {
 			return false // again with the full timeout
+		}
+		if err != nil || outcome == symex.Undecided {
+			res.NoteUndecided(key)
 		}
 		verdict := r.Trace.Count(counts, op.PC, op.FirstOverflow(), outcome, err)
 		if how != symex.NotDecided {

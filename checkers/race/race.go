@@ -56,10 +56,19 @@ func run(pass *analysis.Pass) (any, error) {
 			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
 				p = withData
 			}
+			key := cudair.CheckKey{Checker: pass.Analyzer.Name, Pos: a.Pos, Pos2: b.Pos}
+			if res.UndecidedInFirst(key) {
+				counts[symex.FirstUndecidedCounter]++
+				r.Record("race", symex.FirstUndecidedCounter)
+				return false
+			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
 			pc = p.WithConsistent(pc, viol)
 			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
+			if err != nil || outcome == symex.Undecided {
+				res.NoteUndecided(key)
+			}
 			r.Record("race", p.Trace.Count(counts, pc, viol, outcome, err))
 			if how != symex.NotDecided {
 				counts[symex.MethodCounter(how)]++

@@ -394,10 +394,19 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		if found[run][a.Node] {
 			return true
 		}
+		key := cudair.CheckKey{Checker: checker, Pos: a.Pos}
+		if r.UndecidedInFirst(key) {
+			counts[symex.FirstUndecidedCounter]++
+			run.Record(checker, symex.FirstUndecidedCounter)
+			return true
+		}
 		viol := violation(a)
 		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
 		if !last && (err != nil || outcome == symex.Undecided) {
 			return false // try again with the full timeout
+		}
+		if err != nil || outcome == symex.Undecided {
+			r.NoteUndecided(key)
 		}
 		verdict := run.Trace.Count(counts, a.PC, viol, outcome, err)
 		if how != symex.NotDecided {
@@ -419,6 +428,20 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		return true
 	})
 	return counts
+}
+
+// UndecidedInFirst reports whether the first instantiation of the unit's
+// kernel template left check k undecided (cudair.Shared.UndecidedInFirst):
+// the checker then counts it with symex.FirstUndecidedCounter without
+// asking.
+func (r *Result) UndecidedInFirst(k cudair.CheckKey) bool {
+	return r.Unit.Shared.UndecidedInFirst(k, r.Unit)
+}
+
+// NoteUndecided records that check k ended undecided, for the template's
+// other instantiations when the unit is its first (see UndecidedInFirst).
+func (r *Result) NoteUndecided(k cudair.CheckKey) {
+	r.Unit.Shared.NoteUndecided(k, r.Unit)
 }
 
 // Finish completes w, the witness of a finding of checker at pos, unless
