@@ -87,10 +87,19 @@ FUZZ_TARGETS := \
 # bench prints one table per corpus (bundled examples, testdata, a
 # generated corpus of CUDAVET_BENCH_GEN files (300), and the checkout named
 # by CUDAVET_BENCH_TREE when set) with clang-15 and clang-tidy-15 on the
-# same files, then the Go benchmarks.
+# same files; then two tables of one cudavet run per file (each row, and
+# the max, median and sum of the walls, undecided checks, peak RSS, beside
+# clang and clang-tidy on the file): the diverse generated corpus
+# (CUDAVET_BENCH_DIVERSE files, 32: 2 to 4 templated kernels each) and
+# pinned files of vLLM and FlashInfer exported at run time from the git
+# directories CUDAVET_BENCH_VLLM and CUDAVET_BENCH_FLASHINFER (default
+# under MIRROR, as for recall; skipped when absent), each file stopped at
+# CUDAVET_BENCH_TIMEOUT (10m); then the Go benchmarks. bench.sh lists its
+# variables. The real files take minutes each: CUDAVET_BENCH_CORPORA
+# picks tables.
 bench: build
 	@command -v clang-tidy-15 >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends clang-tidy-15; }
-	./internal/benchcorpus/bench.sh
+	MIRROR=$(MIRROR) ./internal/benchcorpus/bench.sh
 	$(GO) test -run='^$$' -bench=. ./...
 
 # recall measures detection on bugs real kernels had: every row of
