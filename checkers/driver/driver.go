@@ -236,9 +236,10 @@ func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut 
 	return outs
 }
 
-// gates order the analyzers of a template's instantiations: gate
-// [first][a] is closed once the first instantiation (the unit of that
-// index) has run analyzer a, and a later instantiation runs a only then.
+// gates order the checkers of a template's instantiations: gate
+// [first][a] is closed until the first instantiation (the unit of that
+// index) has run analyzer a, and a later instantiation runs a checker (a
+// root analyzer) only then.
 type gates struct {
 	order []*analysis.Analyzer
 	g     map[int]map[*analysis.Analyzer]chan struct{}
