@@ -85,14 +85,6 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 				return nil, err
 			}
 			defer release()
-			// The symbolic executor's model, variants and limits are
-			// process-wide; only this stage (one at a time, under the
-			// lock just taken) reads them.
-			for _, f := range [][2]string{{"model", cfg.model}, {"mutate", fmt.Sprint(cfg.mutate)}, {"limits", cfg.limits}} {
-				if err := symexec.Analyzer.Flags.Set(f[0], f[1]); err != nil {
-					return nil, err
-				}
-			}
 			if jobs == 0 {
 				jobs = max(1, runtime.GOMAXPROCS(0)-1)
 			}
@@ -105,6 +97,10 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 			ReadFile:  overlayReader(overlay),
 
 			SkipUnusedIgnores: cfg.skipUnused,
+			// The symbolic executor's model, variants and limits of this
+			// document's settings travel with the run.
+			Options: map[*analysis.Analyzer]any{symexec.Analyzer: symexec.Options{
+				Model: cfg.model, Mutate: cfg.mutate, Limits: cfg.limits}},
 		})
 		if err != nil {
 			return nil, fmt.Errorf("analyse %s: %w", snap.path, err)

@@ -44,6 +44,17 @@ type Unit struct {
 	// driver runs every unit that is its own First before the others
 	// (see Shared.UndecidedInFirst).
 	First int
+	// Options are the run's settings by analyzer (driver.Config.Options);
+	// read them with Option. Never modified.
+	Options map[*analysis.Analyzer]any
+}
+
+// Option returns the run's settings for analyzer a, or nil.
+func (u *Unit) Option(a *analysis.Analyzer) any {
+	if u == nil {
+		return nil
+	}
+	return u.Options[a]
 }
 
 // Shared memoises, for the units of one run, values that depend on the

@@ -58,6 +58,13 @@ type Config struct {
 	// rest. It is a safety net for hangs: budgets that decide results are
 	// counted in solver work (see symexec), not in wall-clock time.
 	PassTimeout time.Duration
+	// Options are settings for analyzers by analyzer (the symbolic
+	// executor's model profiles and budgets: symexec.Options), handed to
+	// every unit (cudair.Unit.Option): a run's settings travel with the
+	// run, not in package variables, so two runs of one process (the
+	// language server's) cannot see each other's. Nil: each analyzer's
+	// defaults (its flags).
+	Options map[*analysis.Analyzer]any
 }
 
 // Diagnostic is one reported problem, with its positions resolved.
@@ -118,7 +125,7 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("driver: %w", err)
 	}
 	r := newRunner(prog, cfg, order)
-	units := unitsOf(prog, cfg.Context)
+	units := unitsOf(prog, cfg.Context, cfg.Options)
 	same := sameIR(units)
 	outs := r.runUnits(units, same, cfg.Jobs)
 
@@ -163,7 +170,7 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 }
 
 // unitsOf returns the program's functions with a body, in program order.
-func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
+func unitsOf(prog *ir.Program, ctx context.Context, opts map[*analysis.Analyzer]any) []*cudair.Unit {
 	var units []*cudair.Unit
 	shared := &cudair.Shared{}
 	type template struct {
@@ -175,7 +182,7 @@ func unitsOf(prog *ir.Program, ctx context.Context) []*cudair.Unit {
 		if f.Body == nil {
 			continue
 		}
-		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared, Index: len(units), First: len(units)}
+		u := &cudair.Unit{Prog: prog, Func: f, Ctx: ctx, Shared: shared, Index: len(units), First: len(units), Options: opts}
 		if f.Kind == ir.Kernel && len(f.TemplateArgs) > 0 {
 			k := template{f.Base, f.P}
 			if j, ok := first[k]; ok {

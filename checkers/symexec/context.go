@@ -24,35 +24,35 @@ var cfgCache struct {
 	err  error
 }
 
-// configs returns the model configurations of the flags: one per profile
-// named by -symexec.model, or the union of the bundled profiles, each
-// with the user-size limits of -symexec.limits.
-func configs() ([]*launch.Config, error) {
+// configs returns the model configurations of o: one per profile o.Model
+// names, or the union of the bundled profiles, each with the user-size
+// limits of o.Limits.
+func configs(o Options) ([]*launch.Config, error) {
 	cfgCache.Lock()
 	defer cfgCache.Unlock()
-	key := fmt.Sprintf("%s|%v|%s", flags.model, flags.mutate, flags.limits)
+	key := fmt.Sprintf("%s|%v|%s", o.Model, o.Mutate, o.Limits)
 	if cfgCache.cfgs != nil && cfgCache.key == key {
 		return cfgCache.cfgs, cfgCache.err
 	}
 	cfgCache.key, cfgCache.cfgs, cfgCache.err = key, []*launch.Config{}, nil
-	limits, err := model.ParseLimits(flags.limits)
+	limits, err := model.ParseLimits(o.Limits)
 	if err != nil {
 		cfgCache.err = fmt.Errorf("-symexec.limits: %w", err)
 		return nil, cfgCache.err
 	}
-	if flags.model == "" {
-		cfg := launch.NewConfig("the bundled models", model.Bundled(), flags.mutate)
+	if o.Model == "" {
+		cfg := launch.NewConfig("the bundled models", model.Bundled(), o.Mutate)
 		cfg.Limits = limits
 		cfgCache.cfgs = []*launch.Config{cfg}
 		return cfgCache.cfgs, nil
 	}
-	ps, err := model.Lookup(flags.model)
+	ps, err := model.Lookup(o.Model)
 	if err != nil {
 		cfgCache.err = err
 		return nil, err
 	}
 	for _, p := range ps {
-		cfg := launch.NewConfig(p.Name, []*model.Profile{p}, flags.mutate)
+		cfg := launch.NewConfig(p.Name, []*model.Profile{p}, o.Mutate)
 		cfg.Limits = limits
 		cfgCache.cfgs = append(cfgCache.cfgs, cfg)
 	}

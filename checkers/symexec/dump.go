@@ -8,10 +8,10 @@ import (
 )
 
 // DumpSizes writes the sizes of every launch of prog under each model
-// configuration of the flags (the CLI's -dump=sizes): each size's class
-// and source, and what stays unresolved.
-func DumpSizes(w io.Writer, prog *ir.Program) error {
-	cfgs, err := configs()
+// configuration of o (the CLI's -dump=sizes): each size's class and
+// source, and what stays unresolved.
+func DumpSizes(w io.Writer, prog *ir.Program, o Options) error {
+	cfgs, err := configs(o)
 	if err != nil {
 		return err
 	}

@@ -40,11 +40,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "symexec",
 	Doc:        "symexec: symbolic execution of kernels for the memory checkers (helper; reports nothing)",
 	Requires:   []*analysis.Analyzer{cudair.Analyzer},
-	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 }
 
 func init() {
+	// Set here: run reads the run's options by Analyzer (optionsOf).
+	Analyzer.Run = run
 	Analyzer.Flags.StringVar(&flags.model, "model", "",
 		"model profiles for model-fixed sizes: a bundled name, a config.json path, a comma-separated list, or all (one context per profile); empty: the union of the bundled profiles")
 	Analyzer.Flags.BoolVar(&flags.mutate, "mutate", false,
@@ -64,19 +65,45 @@ var flags struct {
 	queryWork, kernelWork uint64
 }
 
-// Options are the engine's budgets, counted in solver work (Z3's rlimit
-// units), never in wall-clock time: the same input gets the same answers
-// on a busy machine and with any -j. The analyzer's flags
-// (-symexec.querywork, -symexec.kernelwork) set them for a run; each
-// Result carries the ones it was made with.
+// Options are the engine's settings for a run: the model profiles and
+// user-size limits the launch contexts use, and the budgets, counted in
+// solver work (Z3's rlimit units), never in wall-clock time: the same
+// input gets the same answers on a busy machine and with any -j. A driver
+// passes them per run (driver.Config.Options[Analyzer]); without them
+// the analyzer's flags (-symexec.model, -symexec.querywork, ...) give
+// them. Each Result carries the ones it was made with.
 type Options struct {
 	// QueryWork bounds one query (the first pass grants a fifth of it,
 	// see Passes); KernelWork the units one checker grants the queries of
-	// one kernel, charged whether used or not.
+	// one kernel, charged whether used or not. Zero: DefaultOptions'.
 	QueryWork, KernelWork uint64
 	// Log, when set, receives every solver query in SMT-LIB (the CLI's
 	// -dump=queries).
 	Log io.Writer
+	// Model names the model profiles (a bundled name, a config.json
+	// path, a comma-separated list, or all; empty: the union of the
+	// bundled profiles), Mutate adds their valid variants, and Limits
+	// bounds user-controlled sizes (name=N,...; model.ParseLimits).
+	Model  string
+	Mutate bool
+	Limits string
+}
+
+// optionsOf returns the options of u's run: the driver's, with
+// DefaultOptions' budgets where they give none, or the flags'.
+func optionsOf(u *cudair.Unit) Options {
+	o, ok := u.Option(Analyzer).(Options)
+	if !ok {
+		return Options{QueryWork: flags.queryWork, KernelWork: flags.kernelWork,
+			Model: flags.model, Mutate: flags.mutate, Limits: flags.limits}
+	}
+	if o.QueryWork == 0 {
+		o.QueryWork = DefaultOptions.QueryWork
+	}
+	if o.KernelWork == 0 {
+		o.KernelWork = DefaultOptions.KernelWork
+	}
+	return o
 }
 
 // DefaultOptions are the budgets of a run without flags: about half a
@@ -92,10 +119,6 @@ const safetyNet = 5 * time.Minute
 // MaxSites bounds the launch sites (times model configurations) under
 // which one kernel is executed; the others are counted.
 var MaxSites = 8
-
-// QueryLog, when set, receives every solver query in SMT-LIB (the CLI's
-// -dump=queries).
-var QueryLog io.Writer
 
 // Result is what is known of the unit's function and, for a kernel, its
 // executions (none for other functions).
@@ -175,18 +198,22 @@ type Run struct {
 	feasibility solver.Result
 	// ctx is the unit's context (see cudair.Unit.Ctx).
 	ctx context.Context
+	// queryWork and log are the run's Options.QueryWork and Log, for
+	// checkFeasible.
+	queryWork uint64
+	log       io.Writer
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	u := cudair.Of(pass)
-	opts := Options{QueryWork: flags.queryWork, KernelWork: flags.kernelWork, Log: QueryLog}
+	opts := optionsOf(u)
 	res := &Result{Unit: u, cut: map[string]int{}, Options: opts}
 	res.Annotations, res.FileDiagnostics, res.FirstInFile = annotations(u)
 	res.Spec, res.SpecErrors = spec.FromAnnotations(u.Func, res.Annotations)
 	if u.Func.Kind != ir.Kernel || u.Func.Body == nil {
 		return res, nil
 	}
-	cfgs, err := configs()
+	cfgs, err := configs(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +260,7 @@ func sizesAnnotated(set *annot.Set) bool {
 func (res *Result) execute(r *Run) {
 	ctx := res.Unit.Context()
 	r.ctx = ctx
+	r.queryWork, r.log = res.Options.QueryWork, res.Options.Log
 	r.Trace = symex.Exec(ctx, res.Unit.Func, r.Spec, symex.Options{})
 	r.outcomes = map[string]cudair.Counts{}
 	// A launch context's assumptions are the launcher's path and checks:
@@ -248,7 +276,7 @@ func (res *Result) execute(r *Run) {
 
 // checkFeasible decides whether the run's assumptions can hold together.
 func (r *Run) checkFeasible() solver.Result {
-	s, release := SolverWith(DefaultOptions.QueryWork, nil, QueryLog)
+	s, release := SolverWith(r.queryWork, nil, r.log)
 	ctx := r.ctx
 	if ctx == nil {
 		ctx = context.Background()

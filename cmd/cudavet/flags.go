@@ -16,6 +16,7 @@ import (
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/compiledb"
 	"github.com/cudavet/cudavet/internal/config"
+	"golang.org/x/tools/go/analysis"
 )
 
 // options are the parsed command line.
@@ -38,6 +39,7 @@ type options struct {
 	model         string              // -model: profiles for model-fixed sizes
 	mutate        bool                // -mutate: also valid variants of the profiles
 	effort        int                 // -effort: multiplier of the solver's work units
+	engine        symexec.Options     // the symbolic executor's options (configureModel)
 	limitsFlag    string              // -user-limits: name=N,... for user-controlled sizes
 	limits        string              // the run's limits: the file's user-limits under -user-limits
 	verdicts      bool                // -verdicts: print the per-kernel verdict table
@@ -383,24 +385,28 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// configureModel passes -model, -mutate and the user-size limits to the
-// symbolic executor.
+// configureModel makes the symbolic executor's options of the run from
+// -model, -mutate, the user-size limits and -effort: the driver hands
+// them to the run's units (engineOptions), no package variable is set.
 func (o *options) configureModel() error {
-	if err := symexec.Analyzer.Flags.Set("model", o.model); err != nil {
-		return err
-	}
-	if err := symexec.Analyzer.Flags.Set("limits", o.limits); err != nil {
-		return err
-	}
-	if err := symexec.Analyzer.Flags.Set("mutate", fmt.Sprint(o.mutate)); err != nil {
-		return err
-	}
 	if o.effort < 1 || o.effort > 64 {
 		return fmt.Errorf("-effort %d: want 1 to 64", o.effort)
 	}
 	n := uint64(o.effort)
-	if err := symexec.Analyzer.Flags.Set("querywork", fmt.Sprint(symexec.DefaultOptions.QueryWork*n)); err != nil {
-		return err
+	o.engine = symexec.Options{
+		QueryWork:  symexec.DefaultOptions.QueryWork * n,
+		KernelWork: symexec.DefaultOptions.KernelWork * n,
+		Model:      o.model,
+		Mutate:     o.mutate,
+		Limits:     o.limits,
 	}
-	return symexec.Analyzer.Flags.Set("kernelwork", fmt.Sprint(symexec.DefaultOptions.KernelWork*n))
+	return nil
+}
+
+// engineOptions returns the driver's analyzer options of the run, with
+// log (nil: none) receiving every solver query.
+func (o *options) engineOptions(log io.Writer) map[*analysis.Analyzer]any {
+	e := o.engine
+	e.Log = log
+	return map[*analysis.Analyzer]any{symexec.Analyzer: e}
 }

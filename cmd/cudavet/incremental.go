@@ -438,7 +438,8 @@ func (in *incremental) analyse(names ...string) *unitEntry {
 			e.Deps[f] = in.hasher.File(f)
 		}
 	}
-	res, err := driver.Run(prog, driver.Config{Analyzers: in.analyzers, Debug: o.debug, Jobs: 1, SkipUnusedIgnores: !o.unusedIgnores, Context: in.a.ctx, PassTimeout: passTimeout})
+	res, err := driver.Run(prog, driver.Config{Analyzers: in.analyzers, Debug: o.debug, Jobs: 1, SkipUnusedIgnores: !o.unusedIgnores, Context: in.a.ctx, PassTimeout: passTimeout,
+		Options: o.engineOptions(nil)})
 	if err != nil {
 		e.Diags = []cachedDiag{{Checker: driver.InternalError, Category: driver.InternalError, Message: err.Error(), At: cachedPos{File: names[0]}}}
 		e.InternalErrors = 1

@@ -155,20 +155,21 @@ func (a *app) analyse() int {
 			return a.dumpIR(prog)
 		}
 		if o.dump == "sizes" {
-			if err := symexec.DumpSizes(a.stdout, prog); err != nil {
+			if err := symexec.DumpSizes(a.stdout, prog, o.engine); err != nil {
 				fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 				return exitUsage
 			}
 			return exitClean
 		}
+		var log io.Writer
 		if o.dump == "queries" {
 			// The solver queries go to stdout as they are asked, then the
 			// findings as usual.
-			symexec.QueryLog = a.stdout
-			defer func() { symexec.QueryLog = nil }()
+			log = a.stdout
 		}
 		start = time.Now()
-		res, err = driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, SkipUnusedIgnores: !o.unusedIgnores, Context: ctx, PassTimeout: passTimeout})
+		res, err = driver.Run(prog, driver.Config{Analyzers: analyzers, Debug: o.debug, Jobs: o.jobs, SkipUnusedIgnores: !o.unusedIgnores, Context: ctx, PassTimeout: passTimeout,
+			Options: o.engineOptions(log)})
 		if err != nil {
 			fmt.Fprintf(a.stderr, "cudavet: %v\n", err)
 			return exitIncomplete

@@ -89,14 +89,18 @@ func TestEffort(t *testing.T) {
 	if err := o.configureModel(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		o.effort = 1
-		_ = o.configureModel()
-	}()
-	for name, want := range map[string]uint64{"querywork": 4 * symexec.DefaultOptions.QueryWork, "kernelwork": 4 * symexec.DefaultOptions.KernelWork} {
-		if got := symexec.Analyzer.Flags.Lookup(name).Value.String(); got != fmt.Sprint(want) {
-			t.Errorf("-effort 4: %s = %s, want %d", name, got, want)
-		}
+	e, ok := o.engineOptions(nil)[symexec.Analyzer].(symexec.Options)
+	if !ok {
+		t.Fatal("no symexec options")
+	}
+	if e.QueryWork != 4*symexec.DefaultOptions.QueryWork || e.KernelWork != 4*symexec.DefaultOptions.KernelWork {
+		t.Errorf("-effort 4: query work %d, kernel work %d, want 4 times %d and %d", e.QueryWork, e.KernelWork,
+			symexec.DefaultOptions.QueryWork, symexec.DefaultOptions.KernelWork)
+	}
+	// The run's options travel with it: the analyzer's flags (package
+	// state) keep their defaults.
+	if got := symexec.Analyzer.Flags.Lookup("querywork").Value.String(); got != fmt.Sprint(symexec.DefaultOptions.QueryWork) {
+		t.Errorf("-effort 4 set the package flag querywork to %s", got)
 	}
 	code, stdout, stderr := cli(t, "-effort", "0", "testdata/barrier.cu")
 	wantExit(t, code, exitUsage, stdout, stderr)
