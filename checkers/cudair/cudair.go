@@ -36,7 +36,7 @@ type Unit struct {
 	// (a file's annotations), or nil: each unit computes it itself.
 	Shared *Shared
 	// Index is the unit's place in program order among the units of its
-	// run (see Shared.ReportedBefore).
+	// run.
 	Index int
 	// First is the Index of the first instantiation, in program order,
 	// of the kernel template u.Func instantiates: Index itself for that
@@ -65,9 +65,9 @@ func (u *Unit) Option(a *analysis.Analyzer) any {
 type Shared struct {
 	mu sync.Mutex
 	m  map[any]*sharedEntry
-	// reported maps a checker and position to the lowest Index of a unit
-	// that reported there (see ReportedBefore).
-	reported map[reportKey]reporter
+	// reported holds the positions each unit reported at, by checker,
+	// with the unit's function name (see ReportedByFirst).
+	reported map[reportKey]string
 	// hard holds the checks a first instantiation left undecided, by
 	// its Index (see UndecidedInFirst).
 	hard map[hardKey]bool
@@ -120,18 +120,14 @@ func (s *Shared) UndecidedInFirst(k CheckKey, u *Unit) bool {
 	return s.hard[hardKey{u.First, k}]
 }
 
-type reporter struct {
-	index int
-	fn    string
-}
-
 type reportKey struct {
+	unit    int
 	checker string
 	pos     token.Pos
 }
 
 // Reported records that u reported a finding of checker at pos. The
-// driver calls it for the findings of a pass it keeps.
+// driver calls it for the findings of a checker's pass it keeps.
 func (s *Shared) Reported(checker string, pos token.Pos, u *Unit) {
 	if s == nil || u == nil {
 		return
@@ -139,32 +135,30 @@ func (s *Shared) Reported(checker string, pos token.Pos, u *Unit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.reported == nil {
-		s.reported = map[reportKey]reporter{}
+		s.reported = map[reportKey]string{}
 	}
-	k := reportKey{checker, pos}
-	if r, ok := s.reported[k]; !ok || u.Index < r.index {
-		s.reported[k] = reporter{u.Index, u.Func.Name}
-	}
+	s.reported[reportKey{u.Index, checker, pos}] = u.Func.Name
 }
 
-// ReportedBefore reports whether a unit before u in program order has
-// reported a finding of checker at pos. The driver shows, at one
-// position, the findings of the first unit that reported there only (the
-// instantiations of a template violate at the same line), so u's finding
-// there will not be shown and what it costs to word it (a witness's
-// threshold and launch, see symex.Witness.Finish) can be spared. The
-// answer depends on scheduling (false while the earlier unit still
-// runs); what is shown does not.
-func (s *Shared) ReportedBefore(checker string, pos token.Pos, u *Unit) bool {
-	if s == nil || u == nil {
+// ReportedByFirst reports whether the first instantiation of u's kernel
+// template (not u itself) has reported a finding of checker at pos. The
+// driver shows, at one position, the findings of the first unit in
+// program order that reported there (another instantiation words the
+// same finding with its own witness), so u's finding there will not be
+// shown and what it costs to word it (a witness's threshold and launch,
+// see symex.Witness.Finish) can be spared. The driver runs a checker on
+// u only once the first instantiation has run it, so the answer does not
+// depend on scheduling.
+func (s *Shared) ReportedByFirst(checker string, pos token.Pos, u *Unit) bool {
+	if s == nil || u == nil || u.First == u.Index {
 		return false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, ok := s.reported[reportKey{checker, pos}]
 	// The driver keeps a second function's findings at a position, not
 	// a second report of the same function (an overload of one name).
-	return ok && r.index < u.Index && r.fn != u.Func.Name
+	fn, ok := s.reported[reportKey{u.First, checker, pos}]
+	return ok && fn != u.Func.Name
 }
 
 type sharedEntry struct {

@@ -7,38 +7,59 @@ import (
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
-func TestReportedBefore(t *testing.T) {
-	unit := func(i int, name string) *Unit { return &Unit{Index: i, Func: &ir.Func{Name: name}} }
+func TestReportedByFirst(t *testing.T) {
+	unit := func(i, first int, name string) *Unit {
+		return &Unit{Index: i, First: first, Func: &ir.Func{Name: name}}
+	}
 	s := &Shared{}
-	half, float, double := unit(1, "k<half>"), unit(2, "k<float>"), unit(3, "k<double>")
+	first, half, float := unit(1, 1, "k<double>"), unit(2, 1, "k<half>"), unit(3, 1, "k<float>")
+	other := unit(0, 0, "m")
 	const pos = token.Pos(10)
-	if s.ReportedBefore("overflow", pos, float) {
+	if s.ReportedByFirst("overflow", pos, half) {
 		t.Fatal("nothing reported yet")
 	}
-	s.Reported("overflow", pos, double)
-	if s.ReportedBefore("overflow", pos, float) {
-		t.Error("a later unit's report counts as before")
+	s.Reported("overflow", pos, other)
+	s.Reported("overflow", pos, float)
+	if s.ReportedByFirst("overflow", pos, half) {
+		t.Error("a report of another template or of a later instantiation counts")
 	}
-	if !s.ReportedBefore("overflow", pos, &Unit{Index: 4, Func: &ir.Func{Name: "k<int>"}}) {
-		t.Error("an earlier unit's report does not count")
+	s.Reported("overflow", pos, first)
+	if !s.ReportedByFirst("overflow", pos, half) || !s.ReportedByFirst("overflow", pos, float) {
+		t.Error("the first instantiation's report does not count")
 	}
-	s.Reported("overflow", pos, half)
-	if !s.ReportedBefore("overflow", pos, float) || !s.ReportedBefore("overflow", pos, double) {
-		t.Error("the lowest reporting unit is not kept")
+	if s.ReportedByFirst("overflow", pos, first) {
+		t.Error("the first instantiation's own report counts for itself")
 	}
-	if s.ReportedBefore("overflow", pos, half) {
-		t.Error("a unit's own report counts as before")
-	}
-	if s.ReportedBefore("bounds", pos, double) || s.ReportedBefore("overflow", pos+1, double) {
+	if s.ReportedByFirst("bounds", pos, half) || s.ReportedByFirst("overflow", pos+1, half) {
 		t.Error("a report counts for another checker or position")
 	}
-	// Units of one name (overloads) are kept apart by the driver's merge only by function.
-	if s.ReportedBefore("overflow", pos, unit(5, "k<half>")) {
+	// The driver keeps the reports of two functions of one name (overloads).
+	if s.ReportedByFirst("overflow", pos, unit(5, 1, "k<double>")) {
 		t.Error("a unit of the reporting function's name counts as another's")
 	}
 	var none *Shared
-	none.Reported("overflow", pos, half)
-	if none.ReportedBefore("overflow", pos, float) {
+	none.Reported("overflow", pos, first)
+	if none.ReportedByFirst("overflow", pos, half) {
 		t.Error("a nil Shared remembers")
+	}
+}
+
+func TestUndecidedInFirst(t *testing.T) {
+	s := &Shared{}
+	first, later, alone := &Unit{Index: 1, First: 1}, &Unit{Index: 2, First: 1}, &Unit{Index: 3, First: 3}
+	k := CheckKey{Checker: "bounds", Pos: 7}
+	s.NoteUndecided(k, later) // not a first instantiation: ignored
+	if s.UndecidedInFirst(k, later) {
+		t.Error("a later instantiation's undecided check counts")
+	}
+	s.NoteUndecided(k, first)
+	if !s.UndecidedInFirst(k, later) {
+		t.Error("the first instantiation's undecided check does not count")
+	}
+	if s.UndecidedInFirst(k, first) || s.UndecidedInFirst(k, alone) {
+		t.Error("a first instantiation sees its own, or another template's, undecided check")
+	}
+	if s.UndecidedInFirst(CheckKey{Checker: "race", Pos: 7}, later) {
+		t.Error("an undecided check counts for another checker")
 	}
 }

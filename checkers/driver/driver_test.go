@@ -300,7 +300,7 @@ __global__ void other(float* x) {
 					return nil, nil
 				}
 				rec.add(fmt.Sprintf("%s undecided=%v reported=%v", u.Func.Name,
-					u.Shared.UndecidedInFirst(key, u), u.Shared.ReportedBefore("hard", key.Pos, u)))
+					u.Shared.UndecidedInFirst(key, u), u.Shared.ReportedByFirst("hard", key.Pos, u)))
 				return nil, nil
 			},
 		}

@@ -74,7 +74,7 @@ func (r *runner) runUnit(u *cudair.Unit, g *gates) unitOut {
 			if r.roots[a] {
 				out.diags = append(out.diags, diags...)
 				// Later instantiations need not word findings here
-				// (cudair.Shared.ReportedBefore).
+				// (cudair.Shared.ReportedByFirst).
 				for _, d := range diags {
 					u.Shared.Reported(a.Name, d.Pos, u)
 				}

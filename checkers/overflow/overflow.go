@@ -69,17 +69,25 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		key := cudair.CheckKey{Checker: pass.Analyzer.Name, Pos: op.Pos}
-		if res.UndecidedInFirst(key) {
-			counts[symex.FirstUndecidedCounter]++
-			r.Record("overflow", symex.FirstUndecidedCounter)
-			return true
-		}
 		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
-		if !last && (err != nil || outcome == symex.Undecided) {
-			return false // again with the full timeout
-		}
-		if err != nil || outcome == symex.Undecided {
+		if undecided := err != nil || outcome == symex.Undecided; undecided {
+			switch {
+			case res.UndecidedInFirst(key):
+				// Not tried again with the full work.
+				counts[symex.FirstUndecidedCounter]++
+				r.Record("overflow", symex.FirstUndecidedCounter)
+				return true
+			case !last:
+				return false // again with the full work
+			}
 			res.NoteUndecided(key)
+		}
+		// The witness of a finding that may be shown is completed here,
+		// with this pass's solver; a threshold the first pass's work did
+		// not find is looked for again with the full work.
+		if err == nil && outcome == symex.Violated && !seen[op.Node] &&
+			res.Finish(ctx, s, pass.Analyzer.Name, op.Pos, w) && !last && w.Threshold == nil {
+			return false
 		}
 		verdict := r.Trace.Count(counts, op.PC, op.FirstOverflow(), outcome, err)
 		if how != symex.NotDecided {
@@ -103,8 +111,6 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	// In a + b * c that wraps in both operations, the sum is reported
 	// (it reaches the index first; the fix widens both).
-	ctx, cancel := symexec.Context(res.Unit.Context())
-	defer cancel()
 	for _, f := range found {
 		inner := false
 		for _, g := range found {
@@ -114,7 +120,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		if !inner {
-			res.Finish(ctx, pass.Analyzer.Name, f.op.Pos, f.w)
 			d := diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node])
 			if c, ok := f.op.Node.(*ir.Convert); ok {
 				if fix, ok := retype(pass, cudair.Of(pass).Func, c); ok {

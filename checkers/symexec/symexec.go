@@ -423,18 +423,26 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 			return true
 		}
 		key := cudair.CheckKey{Checker: checker, Pos: a.Pos}
-		if r.UndecidedInFirst(key) {
-			counts[symex.FirstUndecidedCounter]++
-			run.Record(checker, symex.FirstUndecidedCounter)
-			return true
-		}
 		viol := violation(a)
 		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
-		if !last && (err != nil || outcome == symex.Undecided) {
-			return false // try again with the full timeout
-		}
-		if err != nil || outcome == symex.Undecided {
+		if undecided := err != nil || outcome == symex.Undecided; undecided {
+			switch {
+			case r.UndecidedInFirst(key):
+				// Not tried again with the full work (see
+				// symex.FirstUndecidedCounter).
+				counts[symex.FirstUndecidedCounter]++
+				run.Record(checker, symex.FirstUndecidedCounter)
+				return true
+			case !last:
+				return false // try again with the full work
+			}
 			r.NoteUndecided(key)
+		}
+		// The witness of a finding to be shown is completed here, with
+		// this pass's solver; a threshold the first pass's work did not
+		// find is looked for again with the full work.
+		if err == nil && outcome == symex.Violated && !done[a.Node] && r.Finish(ctx, s, checker, a.Pos, w) && !last && w.Threshold == nil {
+			return false
 		}
 		verdict := run.Trace.Count(counts, a.PC, viol, outcome, err)
 		if how != symex.NotDecided {
@@ -450,7 +458,6 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		found[run][a.Node] = true
 		if !done[a.Node] { // else reported under another context
 			done[a.Node] = true
-			r.Finish(ctx, checker, a.Pos, w)
 			report(run, a, w, viol)
 		}
 		return true
@@ -460,8 +467,9 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 
 // UndecidedInFirst reports whether the first instantiation of the unit's
 // kernel template left check k undecided (cudair.Shared.UndecidedInFirst):
-// the checker then counts it with symex.FirstUndecidedCounter without
-// asking.
+// the checker then asks it with the first pass's work only (a fifth of
+// the query work, see Passes), and counts it with
+// symex.FirstUndecidedCounter when that does not decide it.
 func (r *Result) UndecidedInFirst(k cudair.CheckKey) bool {
 	return r.Unit.Shared.UndecidedInFirst(k, r.Unit)
 }
@@ -472,23 +480,29 @@ func (r *Result) NoteUndecided(k cudair.CheckKey) {
 	r.Unit.Shared.NoteUndecided(k, r.Unit)
 }
 
-// Finish completes w, the witness of a finding of checker at pos, unless
-// a unit before this one has reported there (see symex.Witness.Finish
-// and cudair.Shared.ReportedBefore): the finding will not be shown, and
-// its message may then lack the threshold and launch values. The solver
-// it uses is its own and draws on no kernel's allowance, so the checks
-// after it are decided alike whether it finished w or not, and what it
-// finds does not depend on which witnesses were finished before. Having
-// no cache of the checks' answers to lean on, it grants four times the
-// per-query work (a bisection for a threshold ended undecided with one
-// share on vLLM's activation kernels); it runs once per finding shown.
-func (r *Result) Finish(ctx context.Context, checker string, pos token.Pos, w *symex.Witness) {
-	if w == nil || r.Unit.Shared.ReportedBefore(checker, pos, r.Unit) {
-		return
+// Finish completes w, the witness of a finding of checker at pos, with
+// s (the solver that found it: its answers cache the queries a
+// threshold's bisection asks), unless the first instantiation of the
+// unit's template has reported there (see symex.Witness.Finish and
+// cudair.Shared.ReportedByFirst): the finding will not be shown, and its
+// message may then lack the threshold and launch values.
+// It reports whether it completed w.
+func (r *Result) Finish(ctx context.Context, s solver.Solver, checker string, pos token.Pos, w *symex.Witness) bool {
+	if w == nil || r.Unit.Shared.ReportedByFirst(checker, pos, r.Unit) {
+		return false
 	}
-	s, release := SolverWith(4*r.Options.QueryWork, nil, r.Options.Log)
-	defer release()
 	w.Finish(ctx, s)
+	return true
+}
+
+// Solvers returns a solver with the result's per-query work and one with
+// a fifth of it (the first pass's, see Passes), both drawing on one
+// allowance of KernelWork, and the function that gives them back.
+func (r *Result) Solvers() (full, fast solver.Solver, release func()) {
+	a := solver.NewAllowance(r.Options.KernelWork)
+	full, releaseFull := SolverWith(r.Options.QueryWork, a, r.Options.Log)
+	fast, releaseFast := SolverWith(max(r.Options.QueryWork/5, 1), a, r.Options.Log)
+	return full, fast, func() { releaseFull(); releaseFast() }
 }
 
 // Passes checks n items within the result's KernelWork in two passes:

@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if w, stores, ok := check(ctx, s, r, p, l, small, counts); ok {
 					// One finding per region: later reads of it follow from the first.
 					done[l.Node], regions[l.Region] = true, true
-					res.Finish(ctx, pass.Analyzer.Name, l.Pos, w)
+					res.Finish(ctx, s, pass.Analyzer.Name, l.Pos, w)
 					pass.Report(diagnostic(r, l, w, stores))
 					break
 				}

@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if w, ok := check(ctx, s, r, p, ev.PC, OwnLaneViolation(p, ev), counts); ok {
 				reported[ev.Node] = true
-				res.Finish(ctx, pass.Analyzer.Name, ev.Pos, w)
+				res.Finish(ctx, s, pass.Analyzer.Name, ev.Pos, w)
 				pass.Report(ownDiagnostic(r, p, ev, w))
 				continue
 			}
@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if w, ok := check(ctx, s, r, p, ev.PC, MaskViolation(p, ev), counts); ok {
 				reported[ev.Node] = true
-				res.Finish(ctx, pass.Analyzer.Name, ev.Pos, w)
+				res.Finish(ctx, s, pass.Analyzer.Name, ev.Pos, w)
 				pass.Report(maskDiagnostic(r, p, ev, w))
 			}
 		}
@@ -90,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return false
 			}
 			lockstep[a.Region] = true
-			res.Finish(ctx, pass.Analyzer.Name, b.Pos, w)
+			res.Finish(ctx, s, pass.Analyzer.Name, b.Pos, w)
 			pass.Report(lockstepDiagnostic(r, p, a, b, w))
 			return true
 		})

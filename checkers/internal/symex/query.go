@@ -47,10 +47,9 @@ type pendingWitness struct {
 // costs several solver calls per finding and only the finding that is
 // shown needs it: the instantiations of one template violate at the
 // same line, and the driver shows one of them (see
-// cudair.Shared.ReportedBefore). s should not draw on a kernel's
-// allowance: whether a witness is finished depends on which unit
-// reported first, and the checks that follow must not depend on it.
-// Finish is idempotent; a nil witness does nothing.
+// cudair.Shared.ReportedByFirst). s is best the solver Check used: its
+// answers cache much of what a threshold's bisection asks. Finish is
+// idempotent; a nil witness does nothing.
 func (w *Witness) Finish(ctx context.Context, s solver.Solver) {
 	if w == nil || w.pending == nil {
 		return
@@ -124,9 +123,10 @@ func OutcomeCounter(o Outcome, err error) string {
 	return "checks proved safe"
 }
 
-// FirstUndecidedCounter counts the checks not asked because the first
-// instantiation of the kernel's template left them undecided (see
-// cudair.Shared.UndecidedInFirst).
+// FirstUndecidedCounter counts the checks that the first instantiation of
+// the kernel's template left undecided and that a fifth of the query work
+// (the first pass's) did not decide either: they are not asked again with
+// the full work (see cudair.Shared.UndecidedInFirst).
 const FirstUndecidedCounter = "checks undecided: left undecided by the template's first instantiation (solver budget)"
 
 // Check decides whether viol can hold where pc holds, for a choice of the
