@@ -351,6 +351,23 @@ var pool struct {
 // check one run decided another left open.)
 var shared = solver.NewShared()
 
+// SaveAnswers writes the process's solver answers to w (see LoadAnswers)
+// and returns how many it wrote.
+func SaveAnswers(w io.Writer) (int, error) {
+	return shared.Len(), shared.Save(w)
+}
+
+// LoadAnswers adds the answers SaveAnswers wrote to r to the process's
+// table and returns how many it read. An answer is a function of the
+// query and its work units, so what a loaded answer decides is what the
+// solver would: findings, verdicts and counts are the same bytes, only
+// sooner. The caller keeps the saved answers per executable (the solver
+// and the terms' encoding are the executable's).
+func LoadAnswers(r io.Reader) (int, error) { return shared.Load(r) }
+
+// Answers returns the number of answers in the process's table.
+func Answers() int { return shared.Len() }
+
 // SolverStats sums the statistics of every solver chain released so far
 // (queries, cache hits, solver calls and time, timeouts), for benchmarks
 // and -stats.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
 	"github.com/cudavet/cudavet/frontend"
 	"github.com/cudavet/cudavet/frontend/ir"
 	"github.com/cudavet/cudavet/frontend/lower"
@@ -116,6 +118,8 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 			return nil, nil, err
 		}
 		in.cache = c
+		loaded := in.loadAnswers()
+		defer in.saveAnswers(loaded)
 	}
 	units, roots, err := frontend.Expand("", o.patterns...)
 	if err != nil {
@@ -180,6 +184,44 @@ func (a *app) analyseIncremental(analyzers []*analysis.Analyzer) (*ir.Program, *
 	}
 	prog, res := merge(newFileSet(), entries)
 	return prog, res, nil
+}
+
+// answersKey is the cache key of the solver answers: they are the
+// executable's (its solver and its encoding of queries).
+func answersKey() string { return cache.Key(cache.Executable(), "solver answers") }
+
+// loadAnswers reads the solver answers an earlier run left in the cache
+// into the symbolic executor's table (symexec.LoadAnswers) and returns
+// the table's size after. A file a unit's entry does not cover (edited, or
+// including an edited header) is analysed again, and its kernels' queries
+// that did not change are answered without the solver. An unreadable
+// table is a cache miss.
+func (in *incremental) loadAnswers() int {
+	data, ok := in.cache.Get(answersKey())
+	if ok {
+		n, err := symexec.LoadAnswers(bytes.NewReader(data))
+		if err != nil && in.a.opts.stats {
+			fmt.Fprintf(in.a.stderr, "cudavet: cached solver answers not used: %v\n", err)
+		}
+		in.a.answersLoaded = n
+	}
+	return symexec.Answers()
+}
+
+// saveAnswers writes the table back when the run added answers to the
+// loaded ones.
+func (in *incremental) saveAnswers(loaded int) {
+	in.a.answersLeft = symexec.Answers()
+	if symexec.Answers() <= loaded {
+		return
+	}
+	var b bytes.Buffer
+	if _, err := symexec.SaveAnswers(&b); err != nil {
+		return
+	}
+	if err := in.cache.Put(answersKey(), b.Bytes()); err != nil && in.a.opts.stats {
+		fmt.Fprintf(in.a.stderr, "cudavet: solver answers not cached: %v\n", err)
+	}
 }
 
 // linkGroups joins the units that call each other's launchers (a .cpp

@@ -231,3 +231,44 @@ func TestCacheHeaderContext(t *testing.T) {
 		t.Errorf("after editing the source the header borrows from, want every unit re-analysed:\n%s", stderr)
 	}
 }
+
+// TestCacheAnswers: a run through the cache leaves its solver answers
+// there, and a later process analysing an edited file reads them back:
+// the output is the same bytes, and -stats counts the answers read.
+func TestCacheAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the solver")
+	}
+	bin := buildCudavet(t)
+	src, err := os.ReadFile("../../checkers/overflow/testdata/bug_blockidx_unsigned.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, cacheDir := t.TempDir(), t.TempDir()
+	file := filepath.Join(tree, "k.cu")
+	writeFile(t, file, string(src))
+	args := []string{"-stats", "-cache", cacheDir, "k.cu"}
+	cold := runChild(t, bin, tree, args, 5*time.Minute)
+	if cold.code != exitFindings || !strings.Contains(cold.output, "(0 read from the cache)") {
+		t.Fatalf("cold run: exit %d\n%s", cold.code, tail(cold.output))
+	}
+	// An edit that changes no kernel: the unit is analysed again, its
+	// queries answered from the cache.
+	writeFile(t, file, string(src)+"\n// edited\n")
+	warm := runChild(t, bin, tree, args, 5*time.Minute)
+	if warm.code != exitFindings || strings.Contains(warm.output, "(0 read from the cache)") || !strings.Contains(warm.output, "(0 from the cache, 1 analysed)") {
+		t.Fatalf("run after the edit: exit %d\n%s", warm.code, tail(warm.output))
+	}
+	findings := func(out string) string {
+		var keep []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "k.cu:") || strings.HasPrefix(l, "\tk.cu:") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if a, b := findings(cold.output), findings(warm.output); a != b || a == "" {
+		t.Errorf("findings with the cached answers:\n%s\nwant:\n%s", b, a)
+	}
+}

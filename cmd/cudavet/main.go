@@ -49,8 +49,11 @@ type app struct {
 	// kernels of each unit and the rows of -stats' function table (nil
 	// otherwise: the table comes from the program).
 	cacheHits, cacheMisses, unitsRun int
-	unitKernels                      map[string]int
-	funcRows                         []funcRow
+	// answersLoaded and answersLeft are the solver answers read from the
+	// cache and the table's size at the end (-stats).
+	answersLoaded, answersLeft int
+	unitKernels                map[string]int
+	funcRows                   []funcRow
 	// ctx is the run's context under -timeout and -memlimit (limits.go).
 	ctx context.Context
 	// shardRun is a -shard run's units, for its -json record (nil

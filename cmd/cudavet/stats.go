@@ -34,6 +34,9 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	}
 	if a.unitsRun > 0 || a.opts.useIncremental() {
 		fmt.Fprintf(tw, "  units\t%d\t(%d from the cache, %d analysed)\n", a.unitsRun, a.cacheHits, a.cacheMisses)
+		if a.opts.cacheDir != "" {
+			fmt.Fprintf(tw, "  solver answers\t%d\t(%d read from the cache)\n", a.answersLeft, a.answersLoaded)
+		}
 	}
 	if m := a.missing; m.headers > 0 {
 		fmt.Fprintf(tw, "  missing headers\t%d\t(blocking %s, whose %s were still analysed)\n", m.headers, plural(m.blockedFiles, "file"), plural(m.kernelsAnalysed, "kernel"))
