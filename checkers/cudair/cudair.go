@@ -41,8 +41,8 @@ type Unit struct {
 	// First is the Index of the first instantiation, in program order,
 	// of the kernel template u.Func instantiates: Index itself for that
 	// one and for a function that is no kernel template's instance. The
-	// driver runs every unit that is its own First before the others
-	// (see Shared.UndecidedInFirst).
+	// driver runs a checker on a later instantiation only once the first
+	// has run it (see Shared.ReportedByFirst).
 	First int
 	// Options are the run's settings by analyzer (driver.Config.Options);
 	// read them with Option. Never modified.
@@ -68,56 +68,6 @@ type Shared struct {
 	// reported holds the positions each unit reported at, by checker,
 	// with the unit's function name (see ReportedByFirst).
 	reported map[reportKey]string
-	// hard holds the checks a first instantiation left undecided, by
-	// its Index (see UndecidedInFirst).
-	hard map[hardKey]bool
-}
-
-// CheckKey names a check in the source, the same in every instantiation
-// of a template: the checker, and the position of the operation or
-// access it is about (Pos2: the second access of a pair, else NoPos).
-type CheckKey struct {
-	Checker   string
-	Pos, Pos2 token.Pos
-}
-
-type hardKey struct {
-	first int
-	check CheckKey
-}
-
-// NoteUndecided records that u left check k undecided, when u is the
-// first instantiation of its template (u.First == u.Index); otherwise it
-// does nothing.
-func (s *Shared) NoteUndecided(k CheckKey, u *Unit) {
-	if s == nil || u == nil || u.First != u.Index {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.hard == nil {
-		s.hard = map[hardKey]bool{}
-	}
-	s.hard[hardKey{u.First, k}] = true
-}
-
-// UndecidedInFirst reports whether the first instantiation of u's
-// kernel template left check k undecided; false for that instantiation
-// itself. The instantiations of a template differ in constants and types
-// (a head size, a block size, a dtype); a check the first one's solver
-// budget did not decide is, in the others, mostly undecided again after
-// spending the same budget, which on a file of hundreds of
-// instantiations was most of its time. A checker counts such a check as
-// undecided (budget) without asking. The driver runs every first
-// instantiation before the others, so the answer does not depend on
-// scheduling.
-func (s *Shared) UndecidedInFirst(k CheckKey, u *Unit) bool {
-	if s == nil || u == nil || u.First == u.Index {
-		return false
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hard[hardKey{u.First, k}]
 }
 
 type reportKey struct {

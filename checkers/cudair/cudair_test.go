@@ -43,23 +43,3 @@ func TestReportedByFirst(t *testing.T) {
 		t.Error("a nil Shared remembers")
 	}
 }
-
-func TestUndecidedInFirst(t *testing.T) {
-	s := &Shared{}
-	first, later, alone := &Unit{Index: 1, First: 1}, &Unit{Index: 2, First: 1}, &Unit{Index: 3, First: 3}
-	k := CheckKey{Checker: "bounds", Pos: 7}
-	s.NoteUndecided(k, later) // not a first instantiation: ignored
-	if s.UndecidedInFirst(k, later) {
-		t.Error("a later instantiation's undecided check counts")
-	}
-	s.NoteUndecided(k, first)
-	if !s.UndecidedInFirst(k, later) {
-		t.Error("the first instantiation's undecided check does not count")
-	}
-	if s.UndecidedInFirst(k, first) || s.UndecidedInFirst(k, alone) {
-		t.Error("a first instantiation sees its own, or another template's, undecided check")
-	}
-	if s.UndecidedInFirst(CheckKey{Checker: "race", Pos: 7}, later) {
-		t.Error("an undecided check counts for another checker")
-	}
-}

@@ -202,9 +202,9 @@ func unitsOf(prog *ir.Program, ctx context.Context, opts map[*analysis.Analyzer]
 // runUnits analyses the units on jobs goroutines. Each unit's output goes
 // to its own slot, so the merge below sees them in program order whatever
 // the scheduling. A later instantiation of a kernel template runs each
-// analyzer only once the template's first instantiation has run it (see
-// gates): what it learns from the first (the checks left undecided,
-// cudair.Shared.UndecidedInFirst) is then complete when it asks,
+// checker only once the template's first instantiation has run it (see
+// gates): what it learns from the first (the positions it reported at,
+// cudair.Shared.ReportedByFirst) is then complete when it asks,
 // whatever the scheduling.
 func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut {
 	outs := make([]unitOut, len(units))

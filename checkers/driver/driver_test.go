@@ -267,9 +267,8 @@ __global__ void scale_b(float* x) {
 }
 
 // TestTemplateFirst checks that the later instantiations of a kernel
-// template run each analyzer after the first instantiation has run it,
-// and see what it recorded (the checks it left undecided, its reports),
-// whatever the number of workers.
+// template run each checker after the first instantiation has run it,
+// and see its reports, whatever the number of workers.
 func TestTemplateFirst(t *testing.T) {
 	for _, jobs := range []int{1, 2, 8} {
 		b := newBuilder(t)
@@ -288,30 +287,28 @@ __global__ void other(float* x) {
 		var rec recorder
 		a := &analysis.Analyzer{
 			Name:     "hard",
-			Doc:      "hard: leaves one check undecided in a template's first instantiation",
+			Doc:      "hard: reports once in a template's first instantiation",
 			Requires: []*analysis.Analyzer{cudair.Analyzer},
 			Run: func(pass *analysis.Pass) (any, error) {
 				u := cudair.Of(pass)
-				key := cudair.CheckKey{Checker: "hard", Pos: u.Func.Body.Stmts[0].Pos()}
+				pos := u.Func.Body.Stmts[0].Pos()
 				if u.First == u.Index {
 					time.Sleep(20 * time.Millisecond) // the later ones are ready first
-					u.Shared.NoteUndecided(key, u)
-					pass.Reportf(key.Pos, "found")
+					pass.Reportf(pos, "found")
 					return nil, nil
 				}
-				rec.add(fmt.Sprintf("%s undecided=%v reported=%v", u.Func.Name,
-					u.Shared.UndecidedInFirst(key, u), u.Shared.ReportedByFirst("hard", key.Pos, u)))
+				rec.add(fmt.Sprintf("%s reported=%v", u.Func.Name, u.Shared.ReportedByFirst("hard", pos, u)))
 				return nil, nil
 			},
 		}
 		b.run(driver.Config{Analyzers: []*analysis.Analyzer{a}, Jobs: jobs})
 		slices.Sort(rec.log)
 		want := []string{
-			"tile<1024> undecided=true reported=true",
-			"tile<128> undecided=true reported=true",
-			"tile<256> undecided=true reported=true",
-			"tile<512> undecided=true reported=true",
-			"tile<64> undecided=true reported=true",
+			"tile<1024> reported=true",
+			"tile<128> reported=true",
+			"tile<256> reported=true",
+			"tile<512> reported=true",
+			"tile<64> reported=true",
 		}
 		if !slices.Equal(rec.log, want) {
 			t.Errorf("-j %d: later instantiations saw\n%s\nwant\n%s", jobs, strings.Join(rec.log, "\n"), strings.Join(want, "\n"))

@@ -68,19 +68,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if hit[r][op.Node] {
 			return true
 		}
-		key := cudair.CheckKey{Checker: pass.Analyzer.Name, Pos: op.Pos}
 		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
-		if undecided := err != nil || outcome == symex.Undecided; undecided {
-			switch {
-			case res.UndecidedInFirst(key):
-				// Not tried again with the full work.
-				counts[symex.FirstUndecidedCounter]++
-				r.Record("overflow", symex.FirstUndecidedCounter)
-				return true
-			case !last:
-				return false // again with the full work
-			}
-			res.NoteUndecided(key)
+		if !last && (err != nil || outcome == symex.Undecided) {
+			return false // again with the full work
 		}
 		// The witness of a finding that may be shown is completed here,
 		// with this pass's solver; a threshold the first pass's work did

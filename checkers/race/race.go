@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Runs) == 0 {
 		return counts, nil
 	}
-	s, fast, release := res.Solvers()
+	s, release := res.Solver()
 	defer release()
 	ctx, cancel := symexec.Context(res.Unit.Context())
 	defer cancel()
@@ -59,23 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
 			pc = p.WithConsistent(pc, viol)
-			// A check the template's first instantiation left undecided
-			// gets a fifth of the work here (symexec.Result.UndecidedInFirst).
-			key := cudair.CheckKey{Checker: pass.Analyzer.Name, Pos: a.Pos, Pos2: b.Pos}
-			hard := res.UndecidedInFirst(key)
-			sv := s
-			if hard {
-				sv = fast
-			}
-			w, outcome, how, err := p.Trace.CheckHow(ctx, sv, pc, viol)
-			if err != nil || outcome == symex.Undecided {
-				if hard {
-					counts[symex.FirstUndecidedCounter]++
-					r.Record("race", symex.FirstUndecidedCounter)
-					return false
-				}
-				res.NoteUndecided(key)
-			}
+			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 			r.Record("race", p.Trace.Count(counts, pc, viol, outcome, err))
 			if how != symex.NotDecided {
 				counts[symex.MethodCounter(how)]++
@@ -83,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if err != nil || outcome != symex.Violated {
 				return false
 			}
-			res.Finish(ctx, sv, pass.Analyzer.Name, b.Pos, w)
+			res.Finish(ctx, s, pass.Analyzer.Name, b.Pos, w)
 			pass.Report(diagnostic(r, p, a, b, w))
 			return true
 		})

@@ -439,21 +439,10 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 		if found[run][a.Node] {
 			return true
 		}
-		key := cudair.CheckKey{Checker: checker, Pos: a.Pos}
 		viol := violation(a)
 		w, outcome, how, err := run.Trace.CheckHow(ctx, s, a.PC, viol)
-		if undecided := err != nil || outcome == symex.Undecided; undecided {
-			switch {
-			case r.UndecidedInFirst(key):
-				// Not tried again with the full work (see
-				// symex.FirstUndecidedCounter).
-				counts[symex.FirstUndecidedCounter]++
-				run.Record(checker, symex.FirstUndecidedCounter)
-				return true
-			case !last:
-				return false // try again with the full work
-			}
-			r.NoteUndecided(key)
+		if !last && (err != nil || outcome == symex.Undecided) {
+			return false // try again with the full work
 		}
 		// The witness of a finding to be shown is completed here, with
 		// this pass's solver; a threshold the first pass's work did not
@@ -482,21 +471,6 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 	return counts
 }
 
-// UndecidedInFirst reports whether the first instantiation of the unit's
-// kernel template left check k undecided (cudair.Shared.UndecidedInFirst):
-// the checker then asks it with the first pass's work only (a fifth of
-// the query work, see Passes), and counts it with
-// symex.FirstUndecidedCounter when that does not decide it.
-func (r *Result) UndecidedInFirst(k cudair.CheckKey) bool {
-	return r.Unit.Shared.UndecidedInFirst(k, r.Unit)
-}
-
-// NoteUndecided records that check k ended undecided, for the template's
-// other instantiations when the unit is its first (see UndecidedInFirst).
-func (r *Result) NoteUndecided(k cudair.CheckKey) {
-	r.Unit.Shared.NoteUndecided(k, r.Unit)
-}
-
 // Finish completes w, the witness of a finding of checker at pos, with
 // s (the solver that found it: its answers cache the queries a
 // threshold's bisection asks), unless the first instantiation of the
@@ -510,16 +484,6 @@ func (r *Result) Finish(ctx context.Context, s solver.Solver, checker string, po
 	}
 	w.Finish(ctx, s)
 	return true
-}
-
-// Solvers returns a solver with the result's per-query work and one with
-// a fifth of it (the first pass's, see Passes), both drawing on one
-// allowance of KernelWork, and the function that gives them back.
-func (r *Result) Solvers() (full, fast solver.Solver, release func()) {
-	a := solver.NewAllowance(r.Options.KernelWork)
-	full, releaseFull := SolverWith(r.Options.QueryWork, a, r.Options.Log)
-	fast, releaseFast := SolverWith(max(r.Options.QueryWork/5, 1), a, r.Options.Log)
-	return full, fast, func() { releaseFull(); releaseFast() }
 }
 
 // Passes checks n items within the result's KernelWork in two passes:

@@ -123,12 +123,6 @@ func OutcomeCounter(o Outcome, err error) string {
 	return "checks proved safe"
 }
 
-// FirstUndecidedCounter counts the checks that the first instantiation of
-// the kernel's template left undecided and that a fifth of the query work
-// (the first pass's) did not decide either: they are not asked again with
-// the full work (see cudair.Shared.UndecidedInFirst).
-const FirstUndecidedCounter = "checks undecided: left undecided by the template's first instantiation (solver budget)"
-
 // Check decides whether viol can hold where pc holds, for a choice of the
 // anchored inputs (sizes, dimensions tied to them) and of a thread and an
 // iteration, whatever the other inputs are (loaded data, unannotated
