@@ -65,8 +65,8 @@ func (u *Unit) Option(a *analysis.Analyzer) any {
 type Shared struct {
 	mu sync.Mutex
 	m  map[any]*sharedEntry
-	// reported holds the positions each unit reported at, by checker,
-	// with the unit's function name (see ReportedByFirst).
+	// reported holds the positions each first instantiation reported
+	// at, by checker, with its function name (see ReportedByFirst).
 	reported map[reportKey]string
 }
 
@@ -77,9 +77,11 @@ type reportKey struct {
 }
 
 // Reported records that u reported a finding of checker at pos. The
-// driver calls it for the findings of a checker's pass it keeps.
+// driver calls it for the findings of a checker's pass it keeps. Only a
+// first instantiation's (or a non-template unit's) reports are kept:
+// ReportedByFirst asks for no other.
 func (s *Shared) Reported(checker string, pos token.Pos, u *Unit) {
-	if s == nil || u == nil {
+	if s == nil || u == nil || u.First != u.Index {
 		return
 	}
 	s.mu.Lock()

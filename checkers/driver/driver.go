@@ -243,53 +243,63 @@ func (r *runner) runUnits(units []*cudair.Unit, same []int, jobs int) []unitOut 
 	return outs
 }
 
-// gates order the checkers of a template's instantiations: gate
-// [first][a] is closed until the first instantiation (the unit of that
-// index) has run analyzer a, and a later instantiation runs a checker (a
-// root analyzer) only then.
+// gates order the checkers of a template's instantiations: the gate of
+// (first, a) is closed until the first instantiation (the unit of index
+// first) has run checker a (a root analyzer), and a later instantiation
+// runs a only then. Helpers have none: nothing waits for them.
 type gates struct {
 	order []*analysis.Analyzer
-	g     map[int]map[*analysis.Analyzer]chan struct{}
-	once  map[int]map[*analysis.Analyzer]*sync.Once
+	g     map[gateKey]*gate
+}
+
+type gateKey struct {
+	first int
+	a     *analysis.Analyzer
+}
+
+type gate struct {
+	ch   chan struct{}
+	once sync.Once
 }
 
 func (r *runner) newGates(units []*cudair.Unit) *gates {
-	g := &gates{order: r.order, g: map[int]map[*analysis.Analyzer]chan struct{}{}, once: map[int]map[*analysis.Analyzer]*sync.Once{}}
+	g := &gates{order: r.order, g: map[gateKey]*gate{}}
 	for i, u := range units {
 		if u.First == i {
 			continue
 		}
-		if g.g[u.First] != nil {
-			continue
-		}
-		g.g[u.First] = map[*analysis.Analyzer]chan struct{}{}
-		g.once[u.First] = map[*analysis.Analyzer]*sync.Once{}
 		for _, a := range r.order {
-			g.g[u.First][a] = make(chan struct{})
-			g.once[u.First][a] = &sync.Once{}
+			if k := (gateKey{u.First, a}); r.roots[a] && g.g[k] == nil {
+				g.g[k] = &gate{ch: make(chan struct{})}
+			}
 		}
 	}
 	return g
 }
 
 // wait blocks until u may run a: at once unless u is a later
-// instantiation, else once its first has run a or ctx is done.
+// instantiation and a a checker, else once its first has run a or ctx is
+// done.
 func (g *gates) wait(ctx context.Context, u *cudair.Unit, a *analysis.Analyzer) {
 	if g == nil || u.First == u.Index {
 		return
 	}
-	select {
-	case <-g.g[u.First][a]:
-	case <-ctx.Done():
+	if gt := g.g[gateKey{u.First, a}]; gt != nil {
+		select {
+		case <-gt.ch:
+		case <-ctx.Done():
+		}
 	}
 }
 
 // open records that the unit of index i has run a (or will not).
 func (g *gates) open(i int, a *analysis.Analyzer) {
-	if g == nil || g.g[i] == nil {
+	if g == nil {
 		return
 	}
-	g.once[i][a].Do(func() { close(g.g[i][a]) })
+	if gt := g.g[gateKey{i, a}]; gt != nil {
+		gt.once.Do(func() { close(gt.ch) })
+	}
 }
 
 // openAll opens every gate of the unit of index i.

@@ -57,9 +57,7 @@ func (r *runner) runUnit(u *cudair.Unit, g *gates) unitOut {
 		// A later instantiation of a kernel template runs a checker
 		// after the first has run it (see gates); the helpers it
 		// requires (the symbolic execution) need not wait.
-		if r.roots[a] {
-			g.wait(r.ctx, u, a)
-		}
+		g.wait(r.ctx, u, a)
 		start := time.Now()
 		res, diags, ierr := r.runPass(a, u, results)
 		run := analyzerRun{a: a, time: time.Since(start)}

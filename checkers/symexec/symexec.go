@@ -476,8 +476,8 @@ func (r *Result) CheckAccesses(checker string, violation func(*symex.Access) *sy
 // threshold's bisection asks), unless the first instantiation of the
 // unit's template has reported there (see symex.Witness.Finish and
 // cudair.Shared.ReportedByFirst): the finding will not be shown, and its
-// message may then lack the threshold and launch values.
-// It reports whether it completed w.
+// message may then lack the threshold and launch values. It reports
+// whether it completed w.
 func (r *Result) Finish(ctx context.Context, s solver.Solver, checker string, pos token.Pos, w *symex.Witness) bool {
 	if w == nil || r.Unit.Shared.ReportedByFirst(checker, pos, r.Unit) {
 		return false

@@ -212,7 +212,7 @@ func (in *incremental) loadAnswers() int {
 // loaded ones.
 func (in *incremental) saveAnswers(loaded int) {
 	in.a.answersLeft = symexec.Answers()
-	if symexec.Answers() <= loaded {
+	if in.a.answersLeft <= loaded {
 		return
 	}
 	var b bytes.Buffer
