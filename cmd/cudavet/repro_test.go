@@ -262,8 +262,8 @@ func TestReproLauncher(t *testing.T) {
 }
 
 // TestReproEntries checks a two-thread witness's index tensors: each
-// thread reads its own entry (thread 1 expert_map[7] = 0, thread 2
-// expert_map[0] = -1, through topk_ids[31] = 7 and topk_ids[32] = 0),
+// thread reads its own entry (thread 1 expert_map[0] = 7, thread 2
+// expert_map[7] = -1, through topk_ids[31] = 0 and topk_ids[32] = 7),
 // which one fill value cannot give; the harness and launcher.cu write
 // both over the fill.
 func TestReproEntries(t *testing.T) {
@@ -281,12 +281,12 @@ func TestReproEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"set_entry<Elem<1>>(raw1, 8192ull, 7ll, 0ll);", "set_entry<Elem<1>>(raw1, 8192ull, 0ll, -1ll);"} {
+	for _, want := range []string{"set_entry<Elem<1>>(raw1, 8192ull, 0ll, 7ll);", "set_entry<Elem<1>>(raw1, 8192ull, 7ll, -1ll);"} {
 		if !strings.Contains(string(harness), want) {
 			t.Errorf("harness.cu lacks %q", want)
 		}
 	}
-	for _, want := range []string{"entry(t2, 7ll, 0ll);", "entry(t2, 0ll, -1ll);"} {
+	for _, want := range []string{"entry(t2, 0ll, 7ll);", "entry(t2, 7ll, -1ll);"} {
 		if !strings.Contains(string(launcher), want) {
 			t.Errorf("launcher.cu lacks %q", want)
 		}

@@ -128,3 +128,28 @@ func TestVerdictsSync(t *testing.T) {
 		}
 	}
 }
+
+// TestLauncherOffsetRace: an offset the launcher takes from its caller
+// (nothing classifies it) is one value for the whole launch, and the
+// launcher's check of it (shift + n <= out.numel()) holds without wrapping.
+// The kernel writing out[shift + i] is then verified, and its twin writing
+// out[shift + i / 64] (two warps on one element, whatever the shift) is a
+// race. Both checks were skipped before: each thread had a shift of its
+// own, and a shift near 2^63 passed the check by wrapping.
+func TestLauncherOffsetRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	code, stdout, stderr := realCLI(t, "-no-cache", "-checks=race", "-witness=false", "-verdicts", "testdata/uniform")
+	wantExit(t, code, exitFindings, stdout, stderr)
+	for _, want := range []string{
+		"pair_rows.cu:10:5: data race on global out: store to out[shift + i / 64] and store to out[shift + i / 64]",
+		"pair_rows_kernel [launch in pair_rows at pair_rows.cu:17]: findings",
+		"shift_rows_kernel [launch in shift_rows at shift_rows.cu:20]: verified",
+		"1 findings, 1 verified, 0 incomplete",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s%s", want, stdout, stderr)
+		}
+	}
+}

@@ -135,6 +135,9 @@ type executor struct {
 	ranked []*tensor
 	// cut counts what the analysis could not follow (reported in -stats).
 	cut map[string]int
+	// exact maps the key of a signed +, - or * the launcher computed to
+	// its "does not overflow" (see exactFor).
+	exact map[string]*sym.Term
 }
 
 const (
@@ -143,7 +146,7 @@ const (
 )
 
 func newExecutor(cfg *Config) *executor {
-	x := &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}}
+	x := &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}, exact: map[string]*sym.Term{}}
 	x.m.I = x
 	return x
 }

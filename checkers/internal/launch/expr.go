@@ -149,6 +149,58 @@ func truth(t *sym.Term) *sym.Term {
 	return sym.Ne(t, sym.Const(t.Width, 0))
 }
 
+// signedOp records r = p op q, a sum or difference computed in a signed
+// 64-bit type, for exactFor, and returns r. Sizes are below 2^38: such a
+// sum wraps only through an unknown value near 2^63. Products and 32-bit
+// arithmetic are left as they are: a launcher's int m * k that wraps in
+// its own check is a bug of the launcher, not a value no caller passes.
+func (x *executor) signedOp(r *sym.Term, ovf sym.Op, p, q *sym.Term, signed bool) *sym.Term {
+	if !signed || r.Width != 64 || r.Op == sym.OpConst {
+		return r
+	}
+	if o := sym.Overflows(ovf, p, q, true); !o.IsFalse() {
+		x.exact[r.Key()] = sym.BNot(o)
+	}
+	return r
+}
+
+// exactFor returns the "does not overflow" of each signed 64-bit + and -
+// the conditions cs contain. A launcher's check passes through its
+// arithmetic as written: TORCH_CHECK(shift + n <= out.numel()) bounds
+// shift by out.numel() - n, and is not passed by a shift near 2^63 whose
+// sum wraps negative (signed overflow is undefined; no caller relies on
+// it). Left out, such a shift made an out[shift + i] kernel's indices
+// wrap in the witness search.
+func (x *executor) exactFor(cs []*sym.Term) []*sym.Term {
+	if len(x.exact) == 0 {
+		return nil
+	}
+	var out []*sym.Term
+	seen := map[*sym.Term]bool{}
+	added := map[string]bool{}
+	var walk func(t *sym.Term)
+	walk = func(t *sym.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Op == sym.OpAdd || t.Op == sym.OpSub || t.Op == sym.OpMul {
+			k := t.Key()
+			if e, ok := x.exact[k]; ok && !added[k] {
+				added[k] = true
+				out = append(out, e)
+			}
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, c := range cs {
+		walk(c)
+	}
+	return out
+}
+
 func (x *executor) binary(e *ir.Binary, st *state) value {
 	a, b := x.eval(e.X, st), x.eval(e.Y, st)
 	if v, ok := nullCompare(e.Op, a, b); ok {
@@ -185,9 +237,9 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 	}
 	switch e.Op {
 	case ir.Add:
-		return value{t: sym.Add(p, q)}
+		return value{t: x.signedOp(sym.Add(p, q), sym.OpAddOvf, p, q, signed)}
 	case ir.Sub:
-		return value{t: sym.Sub(p, q)}
+		return value{t: x.signedOp(sym.Sub(p, q), sym.OpSubOvf, p, q, signed)}
 	case ir.Mul:
 		x.packing(p, q)
 		x.packing(q, p)

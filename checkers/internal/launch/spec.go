@@ -111,6 +111,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.indexes(s.Kernel)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.PC...)
+	b.spec.Assume = append(b.spec.Assume, x.exactFor(st.PC)...)
 	b.spec.Assume = append(b.spec.Assume, x.rankFacts(st.PC)...)
 	b.pointers()
 	b.spec.Assume = append(b.spec.Assume, b.relevantFacts()...)
@@ -590,7 +591,10 @@ func (b *specBuilder) describe(h *hvar) {
 	if d, ok := b.display[h.term.Name]; ok {
 		display = d
 	}
-	info := &symex.VarInfo{Term: h.term, Display: display, Pos: h.pos, Signed: h.signed}
+	// A launcher's value is one value per launch: every thread of the
+	// kernel sees it (a stride the engine could not trace is unknown, but
+	// the same unknown in both threads of a race check).
+	info := &symex.VarInfo{Term: h.term, Display: display, Pos: h.pos, Signed: h.signed, Uniform: true}
 	b.spec.Vars = append(b.spec.Vars, info)
 	switch h.kind {
 	case unknownVar:
@@ -764,7 +768,7 @@ func (b *specBuilder) selector() *sym.Term {
 		return b.model
 	}
 	b.model = sym.Var(fmt.Sprintf("@model#%d", len(b.x.sites)), 64)
-	info := &symex.VarInfo{Term: b.model, Display: "model", Class: symex.Fixed, Signed: true, Source: "the model profile",
+	info := &symex.VarInfo{Term: b.model, Display: "model", Class: symex.Fixed, Signed: true, Source: "the model profile", Uniform: true,
 		Profile: b.model, Origins: map[[2]int64]string{}}
 	for pi, p := range b.x.cfg.Profiles {
 		info.Origins[[2]int64{int64(pi), int64(pi)}] = p.Name

@@ -85,7 +85,7 @@ func (b *builder) classify(name string, class symex.Class, d *annot.Directive) {
 	if b.names[name] != nil {
 		return
 	}
-	info := &symex.VarInfo{Class: class, Display: name, Signed: true}
+	info := &symex.VarInfo{Class: class, Display: name, Signed: true, Uniform: true} // one value per launch
 	if p := b.params[name]; p != nil {
 		if it, ok := p.Type.(*ir.IntType); ok {
 			info.Term, info.Signed, info.Pos = sym.Var(name, it.Bits), it.Signed, p.P
