@@ -135,7 +135,7 @@ type executor struct {
 	ranked []*tensor
 	// cut counts what the analysis could not follow (reported in -stats).
 	cut map[string]int
-	// exact maps the key of a signed +, - or * the launcher computed to
+	// exact maps the key of a signed 64-bit + or - the launcher computed to
 	// its "does not overflow" (see exactFor).
 	exact map[string]*sym.Term
 }

@@ -184,7 +184,7 @@ func (x *executor) exactFor(cs []*sym.Term) []*sym.Term {
 			return
 		}
 		seen[t] = true
-		if t.Op == sym.OpAdd || t.Op == sym.OpSub || t.Op == sym.OpMul {
+		if t.Op == sym.OpAdd || t.Op == sym.OpSub {
 			k := t.Key()
 			if e, ok := x.exact[k]; ok && !added[k] {
 				added[k] = true

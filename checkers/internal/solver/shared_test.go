@@ -60,32 +60,29 @@ func TestSharedSaveLoad(t *testing.T) {
 		return Unknown, nil, nil
 	}
 	ctx := WithWork(context.Background(), 100)
-	first := NewShared()
-	s := first.Wrap(base)
-	for _, q := range []Query{unknown, sat, unsat} {
-		s.Check(ctx, q)
+	// askAndSave asks qs of a new table in that order and saves it.
+	askAndSave := func(qs ...Query) []byte {
+		table := NewShared()
+		s := table.Wrap(base)
+		for _, q := range qs {
+			s.Check(ctx, q)
+		}
+		var saved bytes.Buffer
+		if err := table.Save(&saved); err != nil {
+			t.Fatal(err)
+		}
+		return saved.Bytes()
 	}
-	var saved bytes.Buffer
-	if err := first.Save(&saved); err != nil {
-		t.Fatal(err)
-	}
+	saved := askAndSave(unknown, sat, unsat)
 	// Another table of the same answers, asked in another order.
-	again := NewShared()
-	s2 := again.Wrap(base)
-	for _, q := range []Query{sat, unsat, unknown} {
-		s2.Check(ctx, q)
-	}
-	var saved2 bytes.Buffer
-	if err := again.Save(&saved2); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(saved.Bytes(), saved2.Bytes()) {
+	saved2 := askAndSave(sat, unsat, unknown)
+	if !bytes.Equal(saved, saved2) {
 		t.Error("the same answers saved in another order give other bytes")
 	}
 
 	calls := base.count()
 	second := NewShared()
-	n, err := second.Load(bytes.NewReader(saved.Bytes()))
+	n, err := second.Load(bytes.NewReader(saved))
 	if err != nil || n != 3 {
 		t.Fatalf("Load: %d answers, %v; want 3", n, err)
 	}
