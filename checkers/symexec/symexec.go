@@ -87,7 +87,17 @@ type Options struct {
 	Model  string
 	Mutate bool
 	Limits string
+	// WindDown, when set, is the wall-clock time after which the checks
+	// not yet decided end undecided without work (a query under way is
+	// interrupted), counted as TimeLimitCounter: a run under the CLI's
+	// -timeout finishes the functions it has started and prints what they
+	// decided instead of losing them at the limit. The only setting read
+	// from the clock; zero (the default, and the language server's) never.
+	WindDown time.Time
 }
+
+// TimeLimitCounter counts the checks Options.WindDown left undecided.
+const TimeLimitCounter = symex.TimeLimitCounter
 
 // optionsOf returns the options of u's run: the driver's, with
 // DefaultOptions' budgets where they give none, or the flags'.
@@ -406,6 +416,17 @@ func Context(parent context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(parent, safetyNet)
 }
 
+// Context returns the context the result's checker runs its queries
+// under: Context(parent) of the unit's, ended at Options.WindDown too.
+func (r *Result) Context() (context.Context, context.CancelFunc) {
+	ctx, cancel := Context(r.Unit.Context())
+	if r.Options.WindDown.IsZero() {
+		return ctx, cancel
+	}
+	wd, cancelWD := context.WithDeadline(ctx, r.Options.WindDown)
+	return wd, func() { cancelWD(); cancel() }
+}
+
 // CheckAccesses decides, for every access of every feasible run, once per
 // IR node, whether violation(a) can happen (see symex.Trace.Check), and
 // calls report for each that does. skip returns a counter name for an
@@ -493,7 +514,7 @@ func (r *Result) Finish(ctx context.Context, s solver.Solver, checker string, po
 // the budget before its easy ones are asked. check returns whether the
 // item is decided.
 func (r *Result) Passes(n int, check func(ctx context.Context, s solver.Solver, i int, last bool) bool) {
-	ctx, cancel := Context(r.Unit.Context())
+	ctx, cancel := r.Context()
 	defer cancel()
 	a := solver.NewAllowance(r.Options.KernelWork)
 	var retry []int

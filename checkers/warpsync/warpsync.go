@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s, release := res.Solver()
 	defer release()
-	ctx, cancel := symexec.Context(res.Unit.Context())
+	ctx, cancel := res.Context()
 	defer cancel()
 	reported := map[ir.Node]bool{}
 	for _, r := range res.Runs {

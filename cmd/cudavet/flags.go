@@ -238,7 +238,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
 	fs.IntVar(&o.effort, "effort", 1, "multiply the solver's work units per query and per kernel by `N` (1 to 64): fewer checks end undecided, at up to N times the time (a nightly or pre-release run)")
 	fs.StringVar(&o.limitsFlag, "user-limits", "", "upper bounds of user-controlled sizes, `name=N,...` ("+strings.Join(limitNames(), ", ")+"; cudavet help limits); a size not named keeps its documented limit")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3 (0: no limit)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3; from four fifths of it on, checks not yet decided end undecided so that the functions under way finish (0: no limit)")
 	fs.Int64Var(&o.memLimitMiB, "memlimit", 0, "stop once the process's resident memory passes this many `MiB`: print what finished and exit 3 (0: no limit)")
 	fs.StringVar(&o.repro, "repro", "", "write a reproducer (a CUDA harness and a script that runs it under compute-sanitizer) for each finding with a witness into `dir`")
 	fs.BoolVar(&o.verdicts, "verdicts", false, "print each kernel's verdict per launch context: findings, verified or incomplete (with the reason)")

@@ -413,7 +413,8 @@ func (in *incremental) unit(names ...string) *unitEntry {
 	e := in.analyse(names...)
 	// A unit that did not parse cleanly is not kept: the header it missed
 	// may appear without any of its dependencies changing.
-	if in.cache != nil && e.InternalErrors == 0 && e.Stats.ParseErrors == 0 {
+	// Nor is one whose checks the -timeout wind-down cut short.
+	if in.cache != nil && e.InternalErrors == 0 && e.Stats.ParseErrors == 0 && timeLimited(e.Checkers) == 0 {
 		if data, err := json.Marshal(e); err == nil {
 			_ = in.cache.Put(key, data) // a cache that cannot be written is only slower
 		}

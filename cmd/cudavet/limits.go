@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
 )
 
 // limits holds the ceilings of one run: -timeout (wall clock) and
@@ -32,6 +35,34 @@ type limits struct {
 // that the rest of the run goes on. -timeout is the tighter, user-chosen
 // ceiling.
 const passTimeout = 30 * time.Minute
+
+// windDownAfter is when, into a run under -timeout, the checks not yet
+// decided start ending undecided without work (symexec.Options.WindDown):
+// four fifths of the limit, so that the functions under way finish and
+// print what they decided before the limit abandons them.
+func windDownAfter(timeout time.Duration) time.Duration { return timeout * 4 / 5 }
+
+// windDownNote returns the incomplete diagnostic of a run whose wind-down
+// left checks undecided (false when none was): the run finished, but did
+// not check everything, and says so as a stopped one does.
+func windDownNote(timeout time.Duration, res *driver.Result) (driver.Diagnostic, bool) {
+	n := timeLimited(res.Stats.Checkers)
+	if timeout <= 0 || n == 0 {
+		return driver.Diagnostic{}, false
+	}
+	return driver.Diagnostic{Checker: "driver", Category: driver.InternalError,
+		Message: fmt.Sprintf("-timeout %s: %d checks left undecided after %s, when the run stopped asking (the findings decided before are shown)",
+			timeout, n, windDownAfter(timeout))}, true
+}
+
+// timeLimited counts the checks the wind-down left undecided.
+func timeLimited(cs []driver.CheckerStats) int {
+	n := 0
+	for _, c := range cs {
+		n += c.Counters[symexec.TimeLimitCounter]
+	}
+	return n
+}
 
 // grace is how long a stopped run may take to print what it has.
 const grace = 10 * time.Second

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/checkers/symexec"
 )
 
 // TestLimits checks that each ceiling ends the run's context with a cause
@@ -75,5 +78,31 @@ func TestStoppedRunStartsNoUnit(t *testing.T) {
 		if len(e.Diags) != 0 || e.InternalErrors != 0 {
 			t.Errorf("a later entry reports %+v", e)
 		}
+	}
+}
+
+// TestWindDownNote: a run whose wind-down left checks undecided ends with
+// an incomplete diagnostic naming -timeout (exit status 3), one whose
+// checks were all asked with none.
+func TestWindDownNote(t *testing.T) {
+	res := &driver.Result{Stats: driver.Stats{Checkers: []driver.CheckerStats{
+		{Name: "bounds", Counters: map[string]int{symexec.TimeLimitCounter: 3}},
+		{Name: "race", Counters: map[string]int{symexec.TimeLimitCounter: 2, "checks proved safe": 7}},
+	}}}
+	d, ok := windDownNote(2*time.Minute, res)
+	if !ok {
+		t.Fatal("no note for a run with 5 checks cut short")
+	}
+	want := "-timeout 2m0s: 5 checks left undecided after 1m36s"
+	if !strings.HasPrefix(d.Message, want) {
+		t.Errorf("note %q, want it to start with %q", d.Message, want)
+	}
+	res.Diagnostics = append(res.Diagnostics, d)
+	if got := exitStatus(res); got != exitIncomplete {
+		t.Errorf("exit status %d, want %d", got, exitIncomplete)
+	}
+	full := &driver.Result{Stats: driver.Stats{Checkers: []driver.CheckerStats{{Name: "bounds", Counters: map[string]int{"checks proved safe": 4}}}}}
+	if _, ok := windDownNote(2*time.Minute, full); ok {
+		t.Error("a note for a run that asked every check")
 	}
 }

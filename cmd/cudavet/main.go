@@ -137,6 +137,9 @@ func (a *app) analyse() int {
 	ctx, release := lim.start()
 	defer release()
 	a.ctx = ctx
+	if o.timeout > 0 {
+		o.engine.WindDown = time.Now().Add(windDownAfter(o.timeout))
+	}
 	var prog *ir.Program
 	var res *driver.Result
 	start := time.Now()
@@ -180,6 +183,9 @@ func (a *app) analyse() int {
 		a.missing = groupMissingHeaders(res, kernelsOf(prog))
 	}
 	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d driver.Diagnostic) bool { return o.excluded(d.Position.Filename) })
+	if d, ok := windDownNote(o.timeout, res); ok {
+		res.Diagnostics = append(res.Diagnostics, d)
+	}
 	elapsed := time.Since(start)
 	if err := a.output(prog, res); err != nil {
 		fmt.Fprintf(a.stderr, "cudavet: writing output: %v\n", err)

@@ -3,6 +3,7 @@ package symex
 import (
 	"cmp"
 	"context"
+	"errors"
 	"maps"
 	"sort"
 	"strings"
@@ -113,6 +114,8 @@ func MethodCounter(m Method) string {
 // OutcomeCounter names an outcome for the checkers' -stats counters.
 func OutcomeCounter(o Outcome, err error) string {
 	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return TimeLimitCounter
 	case err != nil || o == Undecided:
 		return "checks undecided (solver timeout or error)"
 	case o == Unrobust:
@@ -122,6 +125,11 @@ func OutcomeCounter(o Outcome, err error) string {
 	}
 	return "checks proved safe"
 }
+
+// TimeLimitCounter counts the checks that ended undecided because their
+// context's deadline passed (a -timeout run's wind-down, the safety net)
+// before or while they were asked.
+const TimeLimitCounter = "checks undecided (time limit)"
 
 // Check decides whether viol can hold where pc holds, for a choice of the
 // anchored inputs (sizes, dimensions tied to them) and of a thread and an
@@ -147,6 +155,9 @@ func (t *Trace) Check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, Method, error) {
 	if viol.IsFalse() {
 		return nil, Safe, ByConstruction, nil // ruled out by construction (sym's range reasoning)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, Undecided, NotDecided, err // no work past the deadline
 	}
 	if solver.RangeRefutes(t.query(pc, viol)) {
 		return nil, Safe, ByRange, nil
