@@ -99,6 +99,8 @@ func (x *executor) geometry() {
 		gdim := x.t.register("gridDim."+d, 32, Dim, "gridDim."+d, token.NoPos, false)
 		x.t.Vars[tid.Name].Deps = []string{bdim.Name}
 		x.t.Vars[bid.Name].Deps = []string{gdim.Name}
+		x.t.Vars[tid.Name].First = sym.Const(32, 0)
+		x.t.Vars[bid.Name].First = sym.Const(32, 0)
 		a = append(a,
 			sym.Ule(sym.Const(32, 1), bdim), sym.Ule(bdim, sym.Const(32, blockMax[i])),
 			sym.Ule(sym.Const(32, 1), gdim), sym.Ule(gdim, sym.Const(32, gridMax[i])),

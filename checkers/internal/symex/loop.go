@@ -36,7 +36,12 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		x.firstIteration(l, st)
 	}
 	iter := st.Clone()
+	before := make(map[string]bool, len(x.t.Vars))
+	for name := range x.t.Vars {
+		before[name] = true
+	}
 	k := x.t.register(x.name(fmt.Sprintf("iter@%d", x.posLabel(l.P))), 64, Choice, "iteration", l.P, false)
+	x.t.Vars[k.Name].First = sym.Const(64, 0)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
 	itEp := x.iterationEpochs(l, k)
 	iter.X = itEp
@@ -69,6 +74,7 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 		}
 	}
 	body, lc := x.m.Body(l.Body, iter)
+	x.invariantBreaks(k, iter, lc.Breaks, before)
 	next := x.joinAll(iter, append([]*state{body}, lc.Continues...))
 	if next != nil && l.Post != nil {
 		next = x.block(l.Post, next)
@@ -83,6 +89,51 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	out := x.exitState(l, st, assigned)
 	out.X = exitEp
 	return out
+}
+
+// invariantBreaks bounds the iteration count k by the breaks the body
+// takes under a condition the loop does not change (one over values that
+// existed before it, such as an `if constexpr` or a size compared with a
+// constant): such a break, taken in the first iteration, is taken before
+// any other, so a later iteration happens only where it is not. Without
+// this the summary's iteration ranges over the whole loop bound past an
+// unconditional break at the end of the body (a loop over two halves
+// that stops after the first for some sizes). A break whose condition the
+// iteration changes (data loaded in it, the induction variable) is not
+// bounded this way: which iteration takes it is not known.
+func (x *executor) invariantBreaks(k *sym.Term, iter *state, breaks []*state, before map[string]bool) {
+	var taken []*sym.Term
+	for _, b := range breaks {
+		if len(b.PC) < len(iter.PC) {
+			continue
+		}
+		invariant := true
+		for i, c := range iter.PC {
+			if b.PC[i] != c {
+				invariant = false // not reached by branching from the iteration's start
+				break
+			}
+		}
+		extra := b.PC[len(iter.PC):]
+		for _, v := range termVars(extra) {
+			if !invariant || !before[v.Name] {
+				invariant = false
+				break
+			}
+		}
+		if invariant {
+			taken = append(taken, sym.BAnd(extra...))
+		}
+	}
+	if len(taken) == 0 {
+		return
+	}
+	c := sym.BOr(taken...)
+	info := x.t.Vars[k.Name]
+	for _, v := range c.Vars() {
+		info.Deps = append(info.Deps, v.Name)
+	}
+	x.t.Assumptions = append(x.t.Assumptions, sym.Implies(sym.Ne(k, sym.Const(64, 0)), sym.BNot(c)))
 }
 
 // firstIteration runs a do-while body once on the entry state.
@@ -137,6 +188,7 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 		}
 		vk := x.t.register(x.name("ind."+v.Name), it.Bits, Choice, v.Name, l.P, it.Signed)
 		x.t.Vars[vk.Name].Deps = append(varNames(v0.T), k.Name)
+		x.t.Vars[vk.Name].First = v0.T
 		zero := sym.Const(it.Bits, 0)
 		le := sym.Ule
 		if it.Signed {
@@ -155,6 +207,7 @@ func (x *executor) induction(l *ir.Loop, v *ir.Var, st *state, k *sym.Term) (Val
 func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, stepSigned, neg bool, k *sym.Term) Value {
 	vk := x.t.register(x.name("ind."+v.Name), it.Bits, Choice, v.Name, l.P, it.Signed)
 	x.t.Vars[vk.Name].Deps = append(append(varNames(v0.T), varNames(s.T)...), k.Name)
+	x.t.Vars[vk.Name].First = v0.T
 	ext := func(t *sym.Term) *sym.Term { return sym.Resize(t, 64, it.Signed) }
 	step := sym.Mul(k, sym.Resize(s.T, 64, stepSigned))
 	rhs := sym.Add(ext(v0.T), step)

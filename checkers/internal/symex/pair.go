@@ -39,7 +39,7 @@ type Pair struct {
 // stay unknown like every other loaded value.
 func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 	p := &Pair{Src: t, CrossBlock: crossBlock, ren: map[string]*sym.Term{}}
-	pt := &Trace{Func: t.Func, Spec: t.Spec, Vars: map[string]*VarInfo{}, Regions: t.Regions, Stats: t.Stats}
+	pt := &Trace{Func: t.Func, Spec: t.Spec, Vars: map[string]*VarInfo{}, Regions: t.Regions, Stats: t.Stats, pair: true}
 	p.Trace = pt
 	dataVars := map[string]bool{}
 	for _, a := range t.InputLoads() {

@@ -62,6 +62,13 @@ type VarInfo struct {
 	// Deps, for a Choice, names the variables its range depends on
 	// (blockDim.x for threadIdx.x; the loop bound for an iteration).
 	Deps []string
+	// First, for a Choice, is its value at the first thread of the first
+	// block and the first iteration of its loop (0 for threadIdx, blockIdx
+	// and an iteration count; the initial value for an induction
+	// variable), which exists whatever the launch: a check whose choices'
+	// ranges the launch leaves unknown may still be decided there
+	// (Trace.atFirst). Nil for a choice without one (a barrier epoch).
+	First *sym.Term
 	// Index is set on a value loaded from an index region (see
 	// Spec.Indexes): one thread's witness may choose it within the
 	// dimension it indexes, but two threads' values are left unknown (a
@@ -128,6 +135,9 @@ type Trace struct {
 	Vars       map[string]*VarInfo
 	Regions    []*Region
 	Stats      Stats
+	// pair is set on a Pair's two-thread view: its checks need two
+	// distinct threads, which the first thread alone is not (atFirst).
+	pair bool
 }
 
 // Stats counts what an execution could not do exactly.
