@@ -253,11 +253,23 @@ func space(r *symex.Region) string {
 
 func lengthText(a *symex.Access, n int64) string {
 	unit := "elements"
+	if untyped(a.Region) {
+		unit = "bytes" // a void* buffer's length counts bytes
+	}
 	if n == 1 {
-		unit = "element"
+		unit = strings.TrimSuffix(unit, "s")
 	}
 	if a.Region.LenVar != nil {
 		return fmt.Sprintf("%d %s here", n, unit)
 	}
 	return fmt.Sprintf("%d %s", n, unit)
+}
+
+// untyped reports a region of a void* parameter, whose elements are bytes.
+func untyped(r *symex.Region) bool {
+	if r.Var == nil {
+		return false
+	}
+	pt, ok := r.Var.Type.(*ir.PointerType)
+	return ok && pt.Elem.Size() <= 0
 }

@@ -28,4 +28,17 @@
 // A region whose length is unknown is not checked (counted as unchecked
 // in -stats); neither are accesses through pointers whose region the
 // analysis lost (loaded pointers, pointer casts from integers).
+//
+// An overrun that depends on no launch size at all is reported too when
+// a constant loop makes it (`float v[4]; for (j = 0; j <= 4; j++) v[j]`).
+// Where the launch leaves the grid or a loop bound unknown (a persistent
+// kernel's grid from the SM count), the first thread of the first block
+// and the first iteration of each such loop, which exist whatever it is,
+// are still checked for overruns of size arithmetic: a finding there is
+// real, but the other threads count as skipped.
+//
+// A tensor passed as void* (an untyped data_ptr()) has as many bytes as
+// its elements times the size of the type the kernel casts the parameter
+// to; a kernel that casts it to types of different sizes, or not at all,
+// leaves its length unknown.
 package bounds

@@ -376,6 +376,19 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value, uses map[st
 	}
 	ten := a.ptr.ten
 	elem := a.ptr.telem
+	if elem == 0 && t.Elem.Size() <= 0 {
+		// An untyped data_ptr() passed as void*: the tensor's element size
+		// is the one the kernel casts the parameter to (the launch and the
+		// kernel agree on the dtype, as for data_ptr<T>()). Counting the
+		// void* length in bytes would make every tensor of wider elements
+		// look short.
+		s, ok := castElem(b.site.Launch.Kernel, p)
+		if !ok {
+			b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
+			return
+		}
+		elem = s
+	}
 	if elem == 0 {
 		// Untyped data_ptr() cast to the kernel's type: take the larger of
 		// the sizes, so that the length is never underestimated.
@@ -776,4 +789,47 @@ func (b *specBuilder) selector() *sym.Term {
 	b.spec.Vars = append(b.spec.Vars, info)
 	b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 0), b.model), sym.Slt(b.model, sym.Int(64, int64(max(1, len(b.x.cfg.Profiles))))))
 	return b.model
+}
+
+// castElem returns the element size of the pointer types the kernel k
+// casts its void* parameter p to, when every cast of p names one size;
+// false when there is no cast, or casts of different sizes.
+func castElem(k *ir.Func, p *ir.Var) (int64, bool) {
+	if k == nil || k.Body == nil {
+		return 0, false
+	}
+	size, ok := int64(0), true
+	ir.Inspect(k.Body, func(n ir.Node) bool {
+		c, isConv := n.(*ir.Convert)
+		if !isConv || !ok {
+			return ok
+		}
+		x := c.X
+		for {
+			if in, nested := x.(*ir.Convert); nested {
+				x = in.X
+				continue
+			}
+			break
+		}
+		r, isRef := x.(*ir.VarRef)
+		if !isRef || r.Var != p {
+			return true
+		}
+		pt, isPtr := c.T.(*ir.PointerType)
+		if !isPtr {
+			return true
+		}
+		s := pt.Elem.Size()
+		switch {
+		case s <= 0:
+			// void* to void* (a const added): not a view.
+		case size == 0:
+			size = s
+		case size != s:
+			ok = false
+		}
+		return true
+	})
+	return size, ok && size > 0
 }
