@@ -229,6 +229,13 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 	}
 	signed := isSigned(e.X.Type())
 	p, q := a.t, b.t
+	if (e.Op == ir.Eq || e.Op == ir.Ne) && p.Width != q.Width {
+		// Operands C does not promote, since one is not an integer type:
+		// x.dtype() (a caffe2::TypeMeta, its scalar type here) compared
+		// with at::ScalarType::Float through an overloaded operator==.
+		w := max(p.Width, q.Width)
+		p, q = sym.Resize(p, w, signed), sym.Resize(q, w, isSigned(e.Y.Type()))
+	}
 	if e.Op != ir.Shl && e.Op != ir.Shr && p.Width != q.Width {
 		return x.unknown("binary", e.P, e.T)
 	}
