@@ -265,11 +265,17 @@ func lengthText(a *symex.Access, n int64) string {
 	return fmt.Sprintf("%d %s", n, unit)
 }
 
-// untyped reports a region of a void* parameter, whose elements are bytes.
+// untyped reports a region whose length counts bytes: a void* parameter,
+// or a local variable (not an array) whose address is cast.
 func untyped(r *symex.Region) bool {
 	if r.Var == nil {
 		return false
 	}
-	pt, ok := r.Var.Type.(*ir.PointerType)
-	return ok && pt.Elem.Size() <= 0
+	switch t := r.Var.Type.(type) {
+	case *ir.PointerType:
+		return t.Elem.Size() <= 0
+	case *ir.ArrayType:
+		return false
+	}
+	return r.Space == ir.Local
 }

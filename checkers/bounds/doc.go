@@ -35,7 +35,12 @@
 // kernel's grid from the SM count), the first thread of the first block
 // and the first iteration of each such loop, which exist whatever it is,
 // are still checked for overruns of size arithmetic: a finding there is
-// real, but the other threads count as skipped.
+// real, but the other threads count as skipped. An overrun of a constant
+// loop over a local (a register vector whose address is cast to its
+// element type, then masked with j <= VEC) that only a condition on data
+// reaches, such as the last block of a sequence whose length is loaded
+// from memory, is reported when some data reaches it: once reached, it
+// overruns whatever the data is.
 //
 // A tensor passed as void* (an untyped data_ptr()) has as many bytes as
 // its elements times the size of the type the kernel casts the parameter

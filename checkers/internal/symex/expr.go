@@ -37,7 +37,12 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		if isMemory(e.Var) {
 			return Value{Ptr: &Pointer{Region: x.scalarRegion(e.Var), Off: sym.Const(64, 0)}}
 		}
-		return Value{Ptr: &Pointer{Off: sym.Const(64, 0), Null: sym.False}} // a local's address: not a checked region
+		if r := x.localRegion(e.Var); r != nil {
+			// A local's bytes, read or written through a cast of its
+			// address (a register vector zeroed element by element).
+			return Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: sym.False}}
+		}
+		return Value{Ptr: &Pointer{Off: sym.Const(64, 0), Null: sym.False}} // a local of unknown size: not a checked region
 	case *ir.Unary:
 		return x.unary(e, st)
 	case *ir.Binary:

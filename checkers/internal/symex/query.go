@@ -180,14 +180,13 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		// loop wherever its condition holds there. Only a violation can
 		// come of it: no violation there proves nothing of the others.
 		first, firstViol, ok := t.atFirst(pc, viol, anch)
-		if !ok {
-			return nil, Unrobust, nil
+		if ok {
+			w, o, err := t.check(ctx, s, first, firstViol)
+			if o == Violated || err != nil || o == Undecided {
+				return w, o, err
+			}
 		}
-		w, o, err := t.check(ctx, s, first, firstViol)
-		if o == Safe {
-			o = Unrobust
-		}
-		return w, o, err
+		return t.reachedOverrun(ctx, s, pc, viol, anch)
 	}
 	// A violation that involves no anchored input, directly or through
 	// the ranges of its choices, would have to hold for every value of
@@ -251,6 +250,29 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		goal = sym.BAnd(goal, sym.Subst(viol, unknownValues(cex, anch, t)))
 	}
 	return nil, Unrobust, nil
+}
+
+// reachedOverrun decides a violation that depends only on threads and
+// iterations whose ranges are constants or anchored (j <= VEC over a
+// register vector of VEC elements) and is reached under a condition on
+// unknown inputs (the last block of a sequence whose length is loaded
+// from memory): it is violated when some value of those inputs reaches
+// it, since once reached it overruns whatever they are. Unrobust
+// otherwise: the rule cannot prove a check safe.
+func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool) (*Witness, Outcome, error) {
+	vv := termVars([]*sym.Term{viol})
+	if t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch) {
+		return nil, Unrobust, nil
+	}
+	r, m, err := s.Check(ctx, t.query(pc, viol))
+	if err != nil || r == solver.Unknown {
+		return nil, Undecided, err
+	}
+	if r != solver.Sat {
+		return nil, Unrobust, nil
+	}
+	pending := &pendingWitness{t: t, pc: append([]*sym.Term(nil), pc...), viol: viol, anch: anch}
+	return &Witness{Model: m, pending: pending}, Violated, nil
 }
 
 // atFirst returns pc and viol at the first thread and iteration of every

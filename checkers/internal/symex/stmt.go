@@ -149,6 +149,23 @@ func (x *executor) scalarRegion(v *ir.Var) *Region {
 	return r
 }
 
+// localRegion returns the region of a local variable whose address is
+// taken, in bytes (its contents are not tracked: loads through it are
+// unknown values); nil when its size is not known.
+func (x *executor) localRegion(v *ir.Var) *Region {
+	if r := x.regions[v]; r != nil {
+		return r
+	}
+	s := v.Type.Size()
+	if s <= 0 || v.Kind != ir.LocalVar {
+		return nil
+	}
+	r := &Region{Name: v.Name, Space: ir.Local, Var: v, ElemSize: 1, Bytes: sym.Const(64, uint64(s))}
+	x.t.Regions = append(x.t.Regions, r)
+	x.regions[v] = r
+	return r
+}
+
 func (x *executor) assign(s *ir.Assign, st *state) {
 	val := x.eval(s.X, st)
 	if s.Field != "" {
