@@ -200,6 +200,9 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		return nil, Unrobust, nil
 	}
 	goal := viol
+	if !t.touchesAnchored(vv, anch) && !viol.IsTrue() {
+		goal = sym.BAnd(append([]*sym.Term{viol}, t.fewIterations(cone)...)...)
+	}
 	strengthened := false
 	if p := t.newValueProbe(pc, viol, anch); p != nil {
 		ats := p.admissible()
@@ -264,7 +267,8 @@ func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.T
 	if t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch) {
 		return nil, Unrobust, nil
 	}
-	r, m, err := s.Check(ctx, t.query(pc, viol))
+	cone := append(append([]*sym.Term(nil), pc...), viol)
+	r, m, err := s.Check(ctx, t.query(pc, sym.BAnd(append([]*sym.Term{viol}, t.fewIterations(cone)...)...)))
 	if err != nil || r == solver.Unknown {
 		return nil, Undecided, err
 	}
@@ -273,6 +277,24 @@ func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.T
 	}
 	pending := &pendingWitness{t: t, pc: append([]*sym.Term(nil), pc...), viol: viol, anch: anch}
 	return &Witness{Model: m, pending: pending}, Violated, nil
+}
+
+// fewIterations bounds, below 2^16, the iteration counts of the loops
+// whose induction the cone's choices follow. A violation that no size
+// anchors is asked only of choices, and a loop summary lets an
+// iteration count grow until its induction variable wraps (i + 4 <=
+// VEC_SIZE holds again once i + 4 wraps, an iteration the loop never
+// reaches, since it stops at the first i that fails): an overrun a
+// constant loop makes comes within a few iterations, not 2^30.
+func (t *Trace) fewIterations(cone []*sym.Term) []*sym.Term {
+	var out []*sym.Term
+	t.reach(termVars(cone), choiceDeps, func(name string, info *VarInfo, _ bool) bool {
+		if info != nil && info.Class == Choice && strings.HasPrefix(name, "iter@") {
+			out = append(out, sym.Ult(info.Term, sym.Const(info.Term.Width, 1<<16)))
+		}
+		return false
+	})
+	return out
 }
 
 // atFirst returns pc and viol at the first thread and iteration of every
