@@ -45,8 +45,9 @@
 //     finding must hold for every value of them.
 //   - Branches run both sides and merge at their join, on the core
 //     symex runs on too (package interp);
-//     dispatch lambdas and host helpers are inlined; loops run one
-//     havocked iteration.
+//     dispatch lambdas and host helpers are inlined, __host__ __device__
+//     ones too (round_up, ceil_div sizing shared memory and grids); loops
+//     run one havocked iteration.
 //   - An optional<Tensor> or a tensor that may be undefined is a tensor
 //     with the condition under which it is absent; a pointer carries the
 //     condition under which it is nullptr, which the launch hands to the

@@ -452,7 +452,9 @@ func (x *executor) call(e *ir.Call, st *state) value {
 	for i, a := range e.Args {
 		args[i] = x.eval(a, st)
 	}
-	if f := e.Fn; f != nil && f.Body != nil && f.Kind == ir.Host {
+	// A device function called from host code is __host__ __device__
+	// (round_up, ceil_div): nvcc rejects any other.
+	if f := e.Fn; f != nil && f.Body != nil && (f.Kind == ir.Host || f.Kind == ir.Device) {
 		return x.inline(f, f.Body, f.Params, args, e, st)
 	}
 	if v, ok := x.optional(e, recv, args, st); ok {
