@@ -200,10 +200,14 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		return nil, Unrobust, nil
 	}
 	goal := viol
+	// The iteration bound of a violation of choices alone strengthens the
+	// goal like the probe's conditions: refuted, it proves nothing of the
+	// iterations past it.
+	var few []*sym.Term
 	if !t.touchesAnchored(vv, anch) && !viol.IsTrue() {
-		goal = sym.BAnd(append([]*sym.Term{viol}, t.fewIterations(cone)...)...)
+		few = t.fewIterations(cone)
 	}
-	strengthened := false
+	strengthened := len(few) > 0
 	if p := t.newValueProbe(pc, viol, anch); p != nil {
 		ats := p.admissible()
 		if p.unrobust(ats) {
@@ -228,6 +232,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			strengthened = true
 		}
 	}
+	goal = sym.BAnd(append([]*sym.Term{goal}, few...)...)
 	for round := 0; round < 3; round++ {
 		r, m, err := s.Check(ctx, t.query(pc, goal))
 		if err != nil || r == solver.Unknown {
