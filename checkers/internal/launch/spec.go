@@ -804,15 +804,7 @@ func castElem(k *ir.Func, p *ir.Var) (int64, bool) {
 		if !isConv || !ok {
 			return ok
 		}
-		x := c.X
-		for {
-			if in, nested := x.(*ir.Convert); nested {
-				x = in.X
-				continue
-			}
-			break
-		}
-		r, isRef := x.(*ir.VarRef)
+		r, isRef := ir.StripConvert(c.X).(*ir.VarRef)
 		if !isRef || r.Var != p {
 			return true
 		}

@@ -186,7 +186,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 				return w, o, err
 			}
 		}
-		return t.reachedOverrun(ctx, s, pc, viol, anch)
+		return t.reachedOverrun(ctx, s, pc, viol, cone, anch)
 	}
 	// A violation that involves no anchored input, directly or through
 	// the ranges of its choices, would have to hold for every value of
@@ -196,7 +196,8 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 	// alone is the exception: a thread or an iteration whose range is a
 	// constant (j <= 4 over float v[4]) overruns whatever the launch.
 	vv := termVars([]*sym.Term{viol})
-	if !t.touchesAnchored(vv, anch) && !viol.IsTrue() && !t.choicesOnly(vv) {
+	unanchored := !t.touchesAnchored(vv, anch) && !viol.IsTrue()
+	if unanchored && !t.choicesOnly(vv) {
 		return nil, Unrobust, nil
 	}
 	goal := viol
@@ -204,7 +205,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 	// goal like the probe's conditions: refuted, it proves nothing of the
 	// iterations past it.
 	var few []*sym.Term
-	if !t.touchesAnchored(vv, anch) && !viol.IsTrue() {
+	if unanchored {
 		few = t.fewIterations(cone)
 	}
 	strengthened := len(few) > 0
@@ -267,12 +268,12 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 // from memory): it is violated when some value of those inputs reaches
 // it, since once reached it overruns whatever they are. Unrobust
 // otherwise: the rule cannot prove a check safe.
-func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool) (*Witness, Outcome, error) {
+// cone is pc and viol together, as check has them.
+func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, cone []*sym.Term, anch map[string]bool) (*Witness, Outcome, error) {
 	vv := termVars([]*sym.Term{viol})
 	if t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch) {
 		return nil, Unrobust, nil
 	}
-	cone := append(append([]*sym.Term(nil), pc...), viol)
 	r, m, err := s.Check(ctx, t.query(pc, sym.BAnd(append([]*sym.Term{viol}, t.fewIterations(cone)...)...)))
 	if err != nil || r == solver.Unknown {
 		return nil, Undecided, err
