@@ -1,18 +1,24 @@
 package solver
 
-import "github.com/cudavet/cudavet/checkers/internal/sym"
+import (
+	"fmt"
+
+	"github.com/cudavet/cudavet/checkers/internal/sym"
+)
 
 // evaluator is sym.Eval with a memo: path conditions share subterms, and
 // sym.Eval walks a term as a tree, which is exponential on deep sharing.
-// Each operator is still computed by sym.Eval, on constant arguments, so
-// the semantics are sym's own.
+// Each operator is still computed by sym's own semantics (sym.Apply on
+// the arguments' values).
 type evaluator struct {
-	env     Model
-	memo    map[*sym.Term]uint64
-	shallow map[*sym.Term]*sym.Term // t's operator on constant arguments, reused
+	env  Model
+	memo map[*sym.Term]uint64
 }
 
 func (e *evaluator) eval(t *sym.Term) (uint64, error) {
+	if t.Op == sym.OpConst {
+		return t.Val, nil
+	}
 	if v, ok := e.memo[t]; ok {
 		return v, nil
 	}
@@ -26,8 +32,15 @@ func (e *evaluator) eval(t *sym.Term) (uint64, error) {
 
 func (e *evaluator) compute(t *sym.Term) (uint64, error) {
 	switch t.Op {
-	case sym.OpConst, sym.OpVar:
-		return sym.Eval(t, e.env.Env())
+	case sym.OpVar:
+		v, ok := e.env[t.Name]
+		if !ok {
+			return 0, fmt.Errorf("sym: no value for %s", t.Name)
+		}
+		if t.Width == 0 {
+			return v & 1, nil
+		}
+		return v & sym.Mask(t.Width), nil
 	case sym.OpIte:
 		c, err := e.eval(t.Args[0])
 		if err != nil {
@@ -50,23 +63,14 @@ func (e *evaluator) compute(t *sym.Term) (uint64, error) {
 		}
 		return 1 - stop, nil
 	}
-	sh := e.shallow[t]
-	if sh == nil {
-		sh = &sym.Term{Op: t.Op, Width: t.Width, Signed: t.Signed, Args: make([]*sym.Term, len(t.Args))}
-		for i, a := range t.Args {
-			sh.Args[i] = &sym.Term{Op: sym.OpConst, Width: a.Width}
-		}
-		if e.shallow == nil {
-			e.shallow = map[*sym.Term]*sym.Term{}
-		}
-		e.shallow[t] = sh
-	}
-	for i, a := range t.Args {
+	var buf [3]uint64 // no operator has more operands: no allocation
+	args := buf[:0]
+	for _, a := range t.Args {
 		v, err := e.eval(a)
 		if err != nil {
 			return 0, err
 		}
-		sh.Args[i].Val = v
+		args = append(args, v)
 	}
-	return sym.Eval(sh, nil)
+	return sym.Apply(t, args), nil
 }

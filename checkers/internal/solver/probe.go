@@ -94,7 +94,19 @@ type prober struct {
 	sat   []bool // conj[i] under the current assignment
 	cur   Model
 	evals int
-	memo  map[*sym.Term]uint64 // one evaluation's, cleared before the next
+	// memo holds values under the assignment of generation memoGen; gen
+	// counts the changes of cur (set), so evaluations under one
+	// assignment share their subterms' values.
+	memo         map[*sym.Term]uint64
+	gen, memoGen int
+}
+
+// set assigns x to the variable named name in the current assignment.
+func (p *prober) set(name string, x uint64) {
+	if old, ok := p.cur[name]; !ok || old != x {
+		p.cur[name] = x
+		p.gen++
+	}
 }
 
 type probeVar struct {
@@ -158,7 +170,10 @@ func isVarOf(t, v *sym.Term) bool {
 
 // eval evaluates t under m.
 func (p *prober) eval(t *sym.Term, m Model) (uint64, error) {
-	clear(p.memo)
+	if p.memoGen != p.gen {
+		clear(p.memo) // values of an earlier assignment
+		p.memoGen = p.gen
+	}
 	e := evaluator{env: m, memo: p.memo}
 	return e.eval(t)
 }
@@ -174,10 +189,11 @@ func (p *prober) holds(i int, m Model) bool {
 // candidates that its own conjuncts admit.
 func (p *prober) start(high bool) {
 	p.cur = Model{}
+	p.gen++
 	for _, pv := range p.vars {
 		pick, found := uint64(0), false
 		try := func(x uint64) bool {
-			p.cur[pv.v.Name] = x
+			p.set(pv.v.Name, x)
 			for _, i := range pv.own {
 				if !p.holds(i, p.cur) {
 					return false
@@ -199,7 +215,7 @@ func (p *prober) start(high bool) {
 		if !found {
 			pick = pv.cands[0]
 		}
-		p.cur[pv.v.Name] = pick
+		p.set(pv.v.Name, pick)
 	}
 }
 
@@ -233,7 +249,7 @@ func (p *prober) search(high bool) Model {
 				if x == old || p.evals > maxProbeEvals {
 					continue
 				}
-				p.cur[pv.v.Name] = x
+				p.set(pv.v.Name, x)
 				gain := 0
 				for _, i := range pv.conj {
 					now := p.holds(i, p.cur)
@@ -247,12 +263,12 @@ func (p *prober) search(high bool) Model {
 					best, bestVal, bestGain = pv, x, gain
 				}
 			}
-			p.cur[pv.v.Name] = old
+			p.set(pv.v.Name, old)
 		}
 		if best == nil {
 			return nil
 		}
-		p.cur[best.v.Name] = bestVal
+		p.set(best.v.Name, bestVal)
 		for _, i := range best.conj {
 			p.sat[i] = p.holds(i, p.cur)
 		}

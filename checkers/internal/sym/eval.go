@@ -46,16 +46,25 @@ func Eval(t *Term, env func(name string) (uint64, bool)) (uint64, error) {
 		}
 		return 1 - want, nil
 	}
-	args := make([]uint64, len(t.Args))
-	for i, a := range t.Args {
+	var buf [3]uint64 // no operator has more operands: no allocation
+	args := buf[:0]
+	if len(t.Args) > len(buf) {
+		args = make([]uint64, 0, len(t.Args))
+	}
+	for _, a := range t.Args {
 		v, err := Eval(a, env)
 		if err != nil {
 			return 0, err
 		}
-		args[i] = v
+		args = append(args, v)
 	}
 	return apply(t, args), nil
 }
+
+// Apply computes t's operator on the values of its arguments, as Eval
+// does: the operators other than constants, variables, ite and the
+// boolean connectives (which Eval evaluates lazily).
+func Apply(t *Term, args []uint64) uint64 { return apply(t, args) }
 
 // apply computes t's operator on evaluated arguments.
 func apply(t *Term, a []uint64) uint64 {
