@@ -28,7 +28,7 @@ func Guess(cs []*Term) (model map[string]uint64, ok bool) {
 
 // guess is Guess under bounds st holds for cs.
 func (st *ranges) guess(cs []*Term) (model map[string]uint64, ok bool) {
-	st.memo = map[*Term]pair{}
+	clear(st.memo)
 	vars := map[string]*Term{}
 	for _, c := range cs {
 		for _, v := range c.Vars() {

@@ -70,7 +70,7 @@ func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 // it keeps the conjuncts with products of two non-constants too (exact
 // over the integers all the same), for RefuteLinear's product lemmas.
 func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool) {
-	st.memo = map[*Term]pair{}
+	clear(st.memo)
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
 	all = true
 	var left []*ITerm // the conjuncts with products, left out
@@ -203,7 +203,7 @@ func (e *intEncoder) overflow(t *Term) *ITerm {
 }
 
 func (e *intEncoder) nonNeg(t *Term) bool {
-	return e.st.eval(t).u.hi.Cmp(pow2(t.Width-1)) < 0
+	return e.st.eval(t).u.hi.Cmp(pow2Shared(t.Width-1)) < 0
 }
 
 // value encodes bit-vector term t's signed or unsigned value.

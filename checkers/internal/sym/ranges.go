@@ -40,7 +40,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 	// Few-valued conjuncts by enumeration (see enumerate), then the
 	// bounds it narrowed.
 	st.changed = false
-	st.memo = map[*Term]pair{}
+	clear(st.memo)
 	if st.enumerate(cs) {
 		return true
 	}
@@ -50,7 +50,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 	if depth == 0 {
 		return false
 	}
-	st.memo = map[*Term]pair{}
+	clear(st.memo)
 	or := st.openDisjunction(cs)
 	if or == nil {
 		return false
@@ -69,7 +69,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 func (st *ranges) fixpoint(cs []*Term) bool {
 	for round := 0; round < maxRounds; round++ {
 		st.changed = false
-		st.memo = map[*Term]pair{}
+		clear(st.memo)
 		for _, c := range cs {
 			if st.truth(c) < 0 || st.empty {
 				return true
@@ -193,6 +193,24 @@ var (
 
 func pow2(w int) *big.Int { return new(big.Int).Lsh(bigOne, uint(w)) }
 
+// powers2 holds 2^0 … 2^129, made once: the range step asks for them at
+// every term it evaluates (cross), and making them there was a tenth of
+// its time.
+var powers2 = func() (p [130]*big.Int) {
+	for w := range p {
+		p[w] = pow2(w)
+	}
+	return
+}()
+
+// pow2Shared returns 2^w, shared: the caller must not change it.
+func pow2Shared(w int) *big.Int {
+	if w >= 0 && w < len(powers2) {
+		return powers2[w]
+	}
+	return pow2(w)
+}
+
 func ival(lo, hi *big.Int) interval { return interval{lo, hi} }
 
 func (a interval) empty() bool { return a.lo.Cmp(a.hi) > 0 }
@@ -297,8 +315,8 @@ func (st *ranges) eval(t *Term) pair {
 // cross narrows each view by the other: a value below 2^(w-1) reads the
 // same signed and unsigned.
 func cross(p pair, w int) pair {
-	half := pow2(w - 1)
-	m := pow2(w)
+	half := pow2Shared(w - 1)
+	m := pow2Shared(w)
 	switch {
 	case p.u.hi.Cmp(half) < 0:
 		p.s = p.s.meet(p.u)
@@ -351,7 +369,7 @@ func (st *ranges) arith(t *Term, p pair) pair {
 	case OpAnd:
 		p.u = ival(big.NewInt(0), minBig(a.u.hi, b.u.hi))
 	case OpOr, OpXor:
-		hi := new(big.Int).Sub(pow2(maxBig(a.u.hi, b.u.hi).BitLen()), bigOne)
+		hi := new(big.Int).Sub(pow2Shared(maxBig(a.u.hi, b.u.hi).BitLen()), bigOne)
 		lo := big.NewInt(0)
 		if t.Op == OpOr {
 			lo = maxBig(a.u.lo, b.u.lo)
@@ -371,7 +389,7 @@ func (st *ranges) unaryRange(t *Term, p pair) pair {
 	aw := t.Args[0].Width
 	switch t.Op {
 	case OpNot: // ~x = 2^w - 1 - x
-		m := new(big.Int).Sub(pow2(w), bigOne)
+		m := new(big.Int).Sub(pow2Shared(w), bigOne)
 		p.u = ival(new(big.Int).Sub(m, a.u.hi), new(big.Int).Sub(m, a.u.lo))
 	case OpNeg:
 		zero := point(big.NewInt(0))
@@ -440,7 +458,7 @@ func BoundsAll(cs []*Term, vs []*Term) (lo, hi []uint64, ok bool) {
 	if st.fixpoint(cs) {
 		return nil, nil, false
 	}
-	st.memo = map[*Term]pair{}
+	clear(st.memo)
 	for _, v := range vs {
 		u := st.eval(v).u
 		if !u.lo.IsUint64() || !u.hi.IsUint64() {
