@@ -103,7 +103,7 @@ func rangeDecision(q Query, splits func() bool) decision {
 		// that pass refuted 31 of the 233 queries it was tried on and
 		// was 2.3 of the 6 s of analysis). A case has no such factor
 		// left and gets them.
-		refuted, m := sym.DecideQuery(q.Terms(), goalSlice(q), !splits(), true)
+		refuted, m := sym.DecideQuery(q.Terms(), goalSlice(q), func() bool { return !splits() }, true)
 		d := decision{refuted: refuted}
 		if m != nil {
 			d.model = pack(m, q)

@@ -70,18 +70,18 @@ func TestDecideQuery(t *testing.T) {
 	bounds := []*Term{Ult(i, n), Ule(c64(1), n), Ule(n, c64(1<<20)), Ule(c64(1), s), Ule(s, c64(1<<20))}
 	// i < n → i + s < n + s: refuted by the linear step.
 	unsat := append(append([]*Term(nil), bounds...), Ule(Add(n, s), Add(i, s)))
-	if r, m := DecideQuery(unsat, nil, true, true); !r || m != nil {
+	if r, m := DecideQuery(unsat, nil, always, true); !r || m != nil {
 		t.Errorf("DecideQuery(unsat) = %v %v, want refuted", r, m)
 	}
 	sat := append(append([]*Term(nil), bounds...), Ult(Add(i, s), c64(5)))
-	r, m := DecideQuery(sat, nil, true, true)
+	r, m := DecideQuery(sat, nil, always, true)
 	if r || m == nil {
 		t.Fatalf("DecideQuery(sat) = %v %v, want a model", r, m)
 	}
 	if m["i"] != 0 || m["n"] != 1 || m["s"] != 1 {
 		t.Errorf("model %v, want the lower corner i = 0, n = s = 1", m)
 	}
-	if r, m := DecideQuery(sat, nil, true, false); r || m != nil {
+	if r, m := DecideQuery(sat, nil, always, false); r || m != nil {
 		t.Errorf("DecideQuery without guess = %v %v, want neither", r, m)
 	}
 }

@@ -26,8 +26,11 @@ func RefuteLinear(cs []*Term) bool {
 	if st.fixpoint(cs) {
 		return true // the intervals alone refute it
 	}
-	return st.refuteLinear(cs, true)
+	return st.refuteLinear(cs, always)
 }
+
+// always is a products argument that allows the product lemmas.
+func always() bool { return true }
 
 // RefuteQuery reports whether range reasoning (Refute) or linear
 // arithmetic (RefuteLinear) refutes the conjunction all, computing the
@@ -39,15 +42,17 @@ func RefuteLinear(cs []*Term) bool {
 // lemmas (the second, costly pass of RefuteLinear) are not tried: the
 // caller has a cheaper way with products, such as cases.
 func RefuteQuery(all, slice []*Term, products bool) bool {
-	refuted, _ := DecideQuery(all, slice, products, false)
+	refuted, _ := DecideQuery(all, slice, func() bool { return products }, false)
 	return refuted
 }
 
 // DecideQuery is RefuteQuery that, when guess is set and the intervals do
 // not refute all, first tries Guess's model under the same bounds: a
 // model found is returned (refuted false), and the linear step, which
-// could only fail on a satisfiable query, is not run.
-func DecideQuery(all, slice []*Term, products, guess bool) (refuted bool, model map[string]uint64) {
+// could only fail on a satisfiable query, is not run. products is asked
+// only when the product lemmas would be tried (it may be costly: the
+// solver chain asks whether Split would case on the query).
+func DecideQuery(all, slice []*Term, products func() bool, guess bool) (refuted bool, model map[string]uint64) {
 	st := newRanges()
 	if st.fixpoint(all) {
 		return true, nil
@@ -69,13 +74,14 @@ func DecideQuery(all, slice []*Term, products, guess bool) (refuted bool, model 
 }
 
 // refuteLinear is RefuteLinear of cs under bounds st holds for cs or
-// for a conjunction cs is part of; without products, its first pass.
-func (st *ranges) refuteLinear(cs []*Term, products bool) bool {
+// for a conjunction cs is part of; where products() is false, its first
+// pass only.
+func (st *ranges) refuteLinear(cs []*Term, products func() bool) bool {
 	st.nonlinLeft = false
 	if form, _, ok := st.intForm(cs, false); ok && refuteForm(st, form) {
 		return true
 	}
-	if !st.nonlinLeft || !products {
+	if !st.nonlinLeft || !products() {
 		return false // nothing nonlinear was left out
 	}
 	// Again with the products of sizes (bx·d against n·d), related by
