@@ -33,3 +33,36 @@ func TestEnumerateNarrows(t *testing.T) {
 		t.Fatal("x%8 = 7 ∧ x < 16 refuted wrongly")
 	}
 }
+
+// TestProgramIsEval: a compiled term's value is Eval's under every
+// assignment, ites, connectives and shared subterms included.
+func TestProgramIsEval(t *testing.T) {
+	x, y := Var("x", 8), Var("y", 8)
+	b := Var("b", 0)
+	shared := Add(Mul(x, Const(8, 3)), y)
+	terms := []*Term{
+		Ult(shared, Const(8, 100)),
+		BAnd(b, Eq(Ite(Ult(x, y), shared, Sub(x, y)), Const(8, 7))),
+		BOr(BNot(b), Slt(URem(shared, y), UDiv(x, y)), Eq(x, y)),
+		Eq(Trunc(ZExt(shared, 16), 4), Const(4, 5)),
+	}
+	for _, term := range terms {
+		vars := term.Vars()
+		p := compile(term, vars)
+		vals := make([]uint64, len(vars))
+		for k := 0; k < 1<<17; k += 7 {
+			env := map[string]uint64{}
+			for i, v := range vars {
+				vals[i] = uint64(k>>(8*i)) & 0xff
+				env[v.Name] = vals[i]
+			}
+			want, err := Eval(term, func(n string) (uint64, bool) { v, ok := env[n]; return v, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.run(vals); got != want {
+				t.Fatalf("%s under %v: program %d, Eval %d", term, env, got, want)
+			}
+		}
+	}
+}
