@@ -219,7 +219,7 @@ func (st *ranges) assumeCompare(t *Term, pos bool) {
 		st.narrow(x, pair{b.u, b.s})
 		st.narrow(y, pair{a.u, a.s})
 	case OpUlt, OpUle:
-		d := big.NewInt(0)
+		d := bigZero
 		if op == OpUlt {
 			d = one
 		}
@@ -227,7 +227,7 @@ func (st *ranges) assumeCompare(t *Term, pos bool) {
 		st.narrow(x, pair{ival(fu.lo, new(big.Int).Sub(b.u.hi, d)), full(x.Width, true)})
 		st.narrow(y, pair{ival(new(big.Int).Add(a.u.lo, d), fu.hi), full(x.Width, true)})
 	case OpSlt, OpSle:
-		d := big.NewInt(0)
+		d := bigZero
 		if op == OpSlt {
 			d = one
 		}

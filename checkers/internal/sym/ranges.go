@@ -133,9 +133,9 @@ func (st *ranges) under(cond *Term, holds bool, x *Term, p pair) pair {
 	if !holds { // ¬(l < r) is r ≤ l; ¬(l ≤ r) is r < l
 		l, r, strict = r, l, !strict
 	}
-	d := big.NewInt(0)
+	d := bigZero
 	if strict {
-		d = big.NewInt(1)
+		d = bigOne
 	}
 	pick := func(q pair) interval {
 		if signed {
@@ -275,7 +275,7 @@ func (st *ranges) eval(t *Term) pair {
 	p := pair{full(w, false), full(w, true)}
 	switch t.Op {
 	case OpConst:
-		p = pair{point(new(big.Int).SetUint64(t.Val)), point(big.NewInt(SignExtend(t.Val, w)))}
+		p = constPair(t)
 	case OpIte:
 		switch st.truth(t.Args[0]) {
 		case 1:
@@ -309,6 +309,16 @@ func (st *ranges) eval(t *Term) pair {
 		p = pair{full(w, false), full(w, true)}
 	}
 	st.memo[t] = p
+	return p
+}
+
+// constPair returns the intervals of constant t, made once per term.
+func constPair(t *Term) pair {
+	if p := t.point.Load(); p != nil {
+		return *p
+	}
+	p := pair{point(new(big.Int).SetUint64(t.Val)), point(big.NewInt(SignExtend(t.Val, t.Width)))}
+	t.point.Store(&p)
 	return p
 }
 
@@ -361,16 +371,16 @@ func (st *ranges) arith(t *Term, p pair) pair {
 		if b.u.lo.Sign() > 0 {
 			hi = minBig(hi, new(big.Int).Sub(b.u.hi, bigOne))
 		}
-		p.u = ival(big.NewInt(0), hi)
+		p.u = ival(bigZero, hi)
 	case OpSRem:
 		if a.s.nonNeg() && b.s.lo.Sign() > 0 {
-			p.s = ival(big.NewInt(0), minBig(a.s.hi, new(big.Int).Sub(b.s.hi, bigOne)))
+			p.s = ival(bigZero, minBig(a.s.hi, new(big.Int).Sub(b.s.hi, bigOne)))
 		}
 	case OpAnd:
-		p.u = ival(big.NewInt(0), minBig(a.u.hi, b.u.hi))
+		p.u = ival(bigZero, minBig(a.u.hi, b.u.hi))
 	case OpOr, OpXor:
 		hi := new(big.Int).Sub(pow2Shared(maxBig(a.u.hi, b.u.hi).BitLen()), bigOne)
-		lo := big.NewInt(0)
+		lo := bigZero
 		if t.Op == OpOr {
 			lo = maxBig(a.u.lo, b.u.lo)
 		}
@@ -392,7 +402,7 @@ func (st *ranges) unaryRange(t *Term, p pair) pair {
 		m := new(big.Int).Sub(pow2Shared(w), bigOne)
 		p.u = ival(new(big.Int).Sub(m, a.u.hi), new(big.Int).Sub(m, a.u.lo))
 	case OpNeg:
-		zero := point(big.NewInt(0))
+		zero := point(bigZero)
 		p.s = fit(zero.sub(a.s), p.s)
 	case OpZExt:
 		p.u, p.s = a.u, a.u
@@ -410,7 +420,7 @@ func (st *ranges) unaryRange(t *Term, p pair) pair {
 func (st *ranges) shiftRange(t *Term, a, b pair, p pair) pair {
 	if !b.u.isPoint() || b.u.lo.Cmp(big.NewInt(int64(t.Width))) >= 0 {
 		if t.Op == OpLShr {
-			p.u = ival(big.NewInt(0), a.u.hi)
+			p.u = ival(bigZero, a.u.hi)
 		}
 		return p
 	}

@@ -76,6 +76,9 @@ type Term struct {
 	// sees either nil or a complete value.
 	key  atomic.Pointer[string]
 	vars atomic.Pointer[[]*Term]
+	// point caches a constant's intervals for the range step (read-only
+	// big.Ints, as every interval is).
+	point atomic.Pointer[pair]
 }
 
 // IsBool reports whether t is a boolean term.
