@@ -20,6 +20,7 @@ import (
 // earlier queries.
 func Guess(cs []*Term) (model map[string]uint64, ok bool) {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(cs) {
 		return nil, false
 	}
@@ -28,7 +29,7 @@ func Guess(cs []*Term) (model map[string]uint64, ok bool) {
 
 // guess is Guess under bounds st holds for cs.
 func (st *ranges) guess(cs []*Term) (model map[string]uint64, ok bool) {
-	clear(st.memo)
+	st.memo.reset()
 	vars := map[string]*Term{}
 	for _, c := range cs {
 		for _, v := range c.Vars() {

@@ -60,6 +60,7 @@ func (t *ITerm) IsBool() bool { return t.boolean }
 // a linear integer form.
 func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(cs) {
 		return nil, false, false
 	}
@@ -70,7 +71,7 @@ func IntForm(cs []*Term) (form []*ITerm, all, ok bool) {
 // it keeps the conjuncts with products of two non-constants too (exact
 // over the integers all the same), for RefuteLinear's product lemmas.
 func (st *ranges) intForm(cs []*Term, nonlin bool) (form []*ITerm, all, ok bool) {
-	clear(st.memo)
+	st.memo.reset()
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
 	all = true
 	var left []*ITerm // the conjuncts with products, left out

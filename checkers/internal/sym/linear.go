@@ -23,6 +23,7 @@ import (
 // false says nothing.
 func RefuteLinear(cs []*Term) bool {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(cs) {
 		return true // the intervals alone refute it
 	}
@@ -54,6 +55,7 @@ func RefuteQuery(all, slice []*Term, products bool) bool {
 // solver chain asks whether Split would case on the query).
 func DecideQuery(all, slice []*Term, products func() bool, guess bool) (refuted bool, model map[string]uint64) {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(all) {
 		return true, nil
 	}

@@ -276,7 +276,7 @@ func (st *ranges) narrow(t *Term, p pair) {
 		return // nothing new
 	}
 	st.bounds[t.Key()] = np
-	st.memo[t] = np
+	st.memo.set(st.memo.index(t), np)
 	st.changed = true
 	st.narrowArgs(t, np)
 }

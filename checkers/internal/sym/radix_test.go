@@ -27,7 +27,7 @@ func lemmaText(t *testing.T, cs []*Term) string {
 	st := newRanges()
 	st.fixpoint(cs)
 	e := &intEncoder{st: st, memo: map[ikey]*ITerm{}}
-	st.memo = map[*Term]pair{}
+	st.memo.reset()
 	var form []*ITerm
 	for _, c := range cs {
 		if f := e.boolean(c); f != nil {

@@ -1,6 +1,9 @@
 package sym
 
-import "math/big"
+import (
+	"math/big"
+	"sync"
+)
 
 // Refute reports whether the conjunction of the boolean terms cs is
 // unsatisfiable by range reasoning alone: each bit-vector subterm gets an
@@ -29,6 +32,7 @@ const maxSplit = 6
 
 func refute(cs []*Term, depth int) bool {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(cs) {
 		return true
 	}
@@ -40,7 +44,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 	// Few-valued conjuncts by enumeration (see enumerate), then the
 	// bounds it narrowed.
 	st.changed = false
-	clear(st.memo)
+	st.memo.reset()
 	if st.enumerate(cs) {
 		return true
 	}
@@ -50,7 +54,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 	if depth == 0 {
 		return false
 	}
-	clear(st.memo)
+	st.memo.reset()
 	or := st.openDisjunction(cs)
 	if or == nil {
 		return false
@@ -69,7 +73,7 @@ func (st *ranges) refuteMore(cs []*Term, depth int) bool {
 func (st *ranges) fixpoint(cs []*Term) bool {
 	for round := 0; round < maxRounds; round++ {
 		st.changed = false
-		clear(st.memo)
+		st.memo.reset()
 		for _, c := range cs {
 			if st.truth(c) < 0 || st.empty {
 				return true
@@ -174,7 +178,7 @@ type ranges struct {
 	bounds  map[string]pair
 	bools   map[string]int8
 	facts   map[string]int8 // comparisons assumed, by key: 1 true, -1 false
-	memo    map[*Term]pair  // this round's intervals; stale entries are wider, so sound
+	memo    *termMemo       // this round's intervals; stale entries are wider, so sound
 	changed bool            // some bound narrowed this round
 	// nonlinLeft says intForm left out a conjunct for its products of
 	// non-constants (RefuteLinear then tries again with them).
@@ -183,7 +187,7 @@ type ranges struct {
 }
 
 func newRanges() *ranges {
-	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, facts: map[string]int8{}, memo: map[*Term]pair{}, noWrap: map[string]bool{}}
+	return &ranges{bounds: map[string]pair{}, bools: map[string]int8{}, facts: map[string]int8{}, memo: memoPool.Get().(*termMemo), noWrap: map[string]bool{}}
 }
 
 var (
@@ -268,7 +272,8 @@ func (st *ranges) exact(t *Term, signed bool) bool {
 
 // eval returns t's intervals (t a bit-vector term).
 func (st *ranges) eval(t *Term) pair {
-	if p, ok := st.memo[t]; ok {
+	slot := st.memo.index(t)
+	if p, ok := st.memo.get(slot); ok {
 		return p
 	}
 	w := t.Width
@@ -308,8 +313,61 @@ func (st *ranges) eval(t *Term) pair {
 		st.empty = true
 		p = pair{full(w, false), full(w, true)}
 	}
-	st.memo[t] = p
+	st.memo.set(slot, p)
 	return p
+}
+
+// termMemo is the range step's memo of this round's intervals. A term's
+// slot is found once per refutation (by pointer; a map of pairs cleared
+// each round cost a third of the step); a slot holds the pair and the
+// round it was computed in, so a new round (reset) drops every entry at
+// once.
+type termMemo struct {
+	slot  map[*Term]int32
+	vals  []pair
+	stamp []uint32
+	round uint32
+}
+
+// memoPool keeps memos for reuse: made afresh for each refutation, the
+// slot map's growth cost as much as the lookups it saves.
+var memoPool = sync.Pool{New: func() any { return &termMemo{slot: map[*Term]int32{}, round: 1} }}
+
+// release gives st's memo back to the pool; st must not be used after.
+func (st *ranges) release() {
+	m := st.memo
+	st.memo = nil
+	clear(m.slot)
+	m.vals, m.stamp, m.round = m.vals[:0], m.stamp[:0], 1
+	memoPool.Put(m)
+}
+
+// reset starts a new round: no entry holds.
+func (m *termMemo) reset() { m.round++ }
+
+// index returns t's slot, making one.
+func (m *termMemo) index(t *Term) int32 {
+	i, ok := m.slot[t]
+	if !ok {
+		i = int32(len(m.vals))
+		m.slot[t] = i
+		m.vals = append(m.vals, pair{})
+		m.stamp = append(m.stamp, 0)
+	}
+	return i
+}
+
+// get returns the pair of slot i when it was set this round.
+func (m *termMemo) get(i int32) (pair, bool) {
+	if m.stamp[i] != m.round {
+		return pair{}, false
+	}
+	return m.vals[i], true
+}
+
+// set records the pair of slot i for this round.
+func (m *termMemo) set(i int32, p pair) {
+	m.vals[i], m.stamp[i] = p, m.round
 }
 
 // constPair returns the intervals of constant t, made once per term.
@@ -465,10 +523,11 @@ func Bounds(cs []*Term, v *Term) (lo, hi uint64, ok bool) {
 // when cs is refuted or the bounds of one of vs leave 64 bits.
 func BoundsAll(cs []*Term, vs []*Term) (lo, hi []uint64, ok bool) {
 	st := newRanges()
+	defer st.release()
 	if st.fixpoint(cs) {
 		return nil, nil, false
 	}
-	clear(st.memo)
+	st.memo.reset()
 	for _, v := range vs {
 		u := st.eval(v).u
 		if !u.lo.IsUint64() || !u.hi.IsUint64() {
