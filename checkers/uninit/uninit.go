@@ -210,7 +210,7 @@ func smallest(ctx context.Context, s solver.Solver, t *symex.Trace, pc []*sym.Te
 			continue // a flag is no size
 		}
 		q := solver.Query{Constraints: t.Constraints(), Goal: sym.BAnd(out...)}
-		val, _, r, err := solver.Minimize(ctx, s, q, v.Term, v.Signed)
+		val, r, err := solver.MinimizeValue(ctx, s, q, v.Term, v.Signed)
 		if err != nil || r != solver.Sat {
 			return nil
 		}

@@ -138,3 +138,43 @@ func enumerateMin(q Query, v *sym.Term, signed bool) (uint64, bool) {
 	}
 	return best, found
 }
+
+// TestMinimizeValueSignedRangeBound: in signed order too, MinimizeValue
+// tries range reasoning's lower bound first: an offset bounded below
+// exactly (a > -20, the first model far above) takes two checks.
+func TestMinimizeValueSignedRangeBound(t *testing.T) {
+	f := &fake{}
+	var b Brute
+	f.answer = func(ctx context.Context, q Query) (Result, Model, error) {
+		r, m, err := b.Check(ctx, q)
+		if r == Sat && f.count() == 1 {
+			m = Model{"a": 100} // the solver's first model is far from the minimum
+		}
+		return r, m, err
+	}
+	a := v8("a")
+	v, r, err := MinimizeValue(context.Background(), f, query(sym.Sgt(a, sym.Int(8, -20))), a, true)
+	if got := sym.SignExtend(v, 8); err != nil || r != Sat || got != -19 || f.count() > 2 {
+		t.Errorf("MinimizeValue = %d, %v, %v after %d checks; want -19, sat after at most 2", got, r, err, f.count())
+	}
+}
+
+// TestMinimizeValueAgrees: MinimizeValue's value is Minimize's, signed
+// and unsigned, on random queries.
+func TestMinimizeValueAgrees(t *testing.T) {
+	g := newGen(11)
+	ctx := context.Background()
+	for i := 0; i < 60; i++ {
+		q := query(g.Bool(2), g.Bool(1))
+		v := g.BV([]int{3, 4}[i%2], 2)
+		signed := i%2 == 0
+		want, _, wr, err := Minimize(ctx, &Brute{}, q, v, signed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, r, err := MinimizeValue(ctx, &Brute{}, q, v, signed)
+		if err != nil || r != wr || (r == Sat && got != want) {
+			t.Fatalf("%v min %v (signed %v): MinimizeValue %d %v %v, Minimize %d %v", q, v, signed, got, r, err, want, wr)
+		}
+	}
+}

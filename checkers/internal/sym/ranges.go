@@ -519,6 +519,22 @@ func Bounds(cs []*Term, v *Term) (lo, hi uint64, ok bool) {
 	return los[0], his[0], true
 }
 
+// SignedBounds returns the signed interval range reasoning gives v under
+// cs; ok is false when cs is refuted.
+func SignedBounds(cs []*Term, v *Term) (lo, hi int64, ok bool) {
+	st := newRanges()
+	defer st.release()
+	if st.fixpoint(cs) {
+		return 0, 0, false
+	}
+	st.memo.reset()
+	s := st.eval(v).s
+	if !s.lo.IsInt64() || !s.hi.IsInt64() {
+		return 0, 0, false
+	}
+	return s.lo.Int64(), s.hi.Int64(), true
+}
+
 // BoundsAll is Bounds of each of vs under one fixpoint of cs; ok is false
 // when cs is refuted or the bounds of one of vs leave 64 bits.
 func BoundsAll(cs []*Term, vs []*Term) (lo, hi []uint64, ok bool) {

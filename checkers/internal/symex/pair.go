@@ -264,7 +264,7 @@ func (t *Trace) Bound(ctx context.Context, s solver.Solver, pc []*sym.Term, v *s
 		term = sym.Neg(v)
 	}
 	q := solver.Query{Constraints: t.global(), Goal: sym.BAnd(pc...)}
-	val, _, r, err := solver.Minimize(ctx, s, q, term, true)
+	val, r, err := solver.MinimizeValue(ctx, s, q, term, true)
 	if err != nil || r != solver.Sat {
 		if err != nil {
 			r = solver.Unknown
