@@ -318,6 +318,8 @@ func (x *executor) torch(e *ir.Call, recv value, args []value, st *state) (value
 		return args[0], true
 	case name == "dispatch_scalar_type" && len(args) == 1:
 		return args[0], true
+	case name == "elementSize" && len(args) == 1 && args[0].t != nil && !args[0].t.IsBool():
+		return x.elementSize(args[0].t, e), true
 	case slices.Contains(factories, name) && isTensorType(e.T):
 		return x.factory(name, args), true
 	}
@@ -353,6 +355,49 @@ func listElem(l []*sym.Term, i int64, t ir.Type) value {
 		return value{}
 	}
 	return value{t: sym.Resize(l[i], intBits(t), true)}
+}
+
+// elementSizes is c10::elementSize by size: the ScalarType values (the
+// enum's order, as in the shim's c10.h) of each element size. Types
+// PyTorch's table leaves out (the sub-byte UInt1..Int7) are not listed.
+var elementSizes = []struct {
+	size  uint64
+	types []uint64
+}{
+	// Byte, Char, Bool, QInt8, QUInt8, QUInt4x2, QUInt2x4, Bits1x8,
+	// Bits2x4, Bits4x2, Bits8, the four Float8s, Float8_e8m0fnu,
+	// Float4_e2m1fn_x2.
+	{1, []uint64{0, 1, 11, 12, 13, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 45, 46}},
+	{2, []uint64{2, 5, 15, 22, 27}}, // Short, Half, BFloat16, Bits16, UInt16
+	{4, []uint64{3, 6, 8, 14, 28}},  // Int, Float, ComplexHalf, QInt32, UInt32
+	{8, []uint64{4, 7, 9, 29}},      // Long, Double, ComplexFloat, UInt64
+	{16, []uint64{10}},              // ComplexDouble
+}
+
+// elementSize is c10::elementSize(dtype) of a ScalarType term: the size
+// per value of dtype, so that a launcher's 16 / at::elementSize(dtype)
+// is the vector width of the type each dispatch case fixes. PyTorch's
+// elementSize fails (TORCH_CHECK) on the types its table leaves out, so
+// dtype is taken to be one it lists (a fact of the launch).
+func (x *executor) elementSize(dtype *sym.Term, e *ir.Call) value {
+	bits := intBits(e.T)
+	var out *sym.Term
+	var all []*sym.Term
+	for i := len(elementSizes) - 1; i >= 0; i-- {
+		var is []*sym.Term
+		for _, v := range elementSizes[i].types {
+			is = append(is, sym.Eq(dtype, sym.Const(dtype.Width, v&sym.Mask(dtype.Width))))
+		}
+		all = append(all, is...)
+		size := sym.Const(bits, elementSizes[i].size)
+		if out == nil {
+			out = size
+		} else {
+			out = sym.Ite(sym.BOr(is...), size, out)
+		}
+	}
+	x.facts = append(x.facts, sym.BOr(all...))
+	return value{t: out}
 }
 
 func intBits(t ir.Type) int {
