@@ -37,10 +37,7 @@ func (e *evaluator) compute(t *sym.Term) (uint64, error) {
 		if !ok {
 			return 0, fmt.Errorf("sym: no value for %s", t.Name)
 		}
-		if t.Width == 0 {
-			return v & 1, nil
-		}
-		return v & sym.Mask(t.Width), nil
+		return sym.VarValue(t, v), nil
 	case sym.OpIte:
 		c, err := e.eval(t.Args[0])
 		if err != nil {

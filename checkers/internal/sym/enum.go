@@ -255,12 +255,7 @@ func (p *program) run(vals []uint64) uint64 {
 		case OpConst:
 			out[i] = t.Val
 		case OpVar:
-			v := vals[p.varOf[i]]
-			if t.Width == 0 {
-				out[i] = v & 1
-			} else {
-				out[i] = v & Mask(t.Width)
-			}
+			out[i] = VarValue(t, vals[p.varOf[i]])
 		case OpIte:
 			if out[as[0]] != 0 {
 				out[i] = out[as[1]]

@@ -17,10 +17,7 @@ func Eval(t *Term, env func(name string) (uint64, bool)) (uint64, error) {
 		if !ok {
 			return 0, fmt.Errorf("sym: no value for %s", t.Name)
 		}
-		if t.Width == 0 {
-			return v & 1, nil
-		}
-		return v & Mask(t.Width), nil
+		return VarValue(t, v), nil
 	case OpIte:
 		c, err := Eval(t.Args[0], env)
 		if err != nil {
@@ -59,6 +56,15 @@ func Eval(t *Term, env func(name string) (uint64, bool)) (uint64, error) {
 		args = append(args, v)
 	}
 	return apply(t, args), nil
+}
+
+// VarValue is variable t's value when it is assigned v: v's low Width
+// bits (a bool's lowest bit), as Eval reads an assignment.
+func VarValue(t *Term, v uint64) uint64 {
+	if t.Width == 0 {
+		return v & 1
+	}
+	return v & Mask(t.Width)
 }
 
 // Apply computes t's operator on the values of its arguments, as Eval
