@@ -496,6 +496,12 @@ func (x *executor) method(e *ir.Call, name string, t *tensor, args []value) (val
 		if t.elem > 0 {
 			return value{t: sym.Const(bits, uint64(t.elem))}, true
 		}
+		// Before any data_ptr<T>() names the type: the size of the
+		// tensor's dtype, which each dispatch case fixes.
+		if t.dtype == nil {
+			t.dtype = x.newVar(t.name+".scalar_type()", false, choiceVar, 8, false, e.P)
+		}
+		return x.elementSize(t.dtype, e), true
 	case "data_ptr", "const_data_ptr", "mutable_data_ptr":
 		elem := int64(0)
 		if pt, ok := e.T.(*ir.PointerType); ok {
