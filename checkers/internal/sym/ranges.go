@@ -522,34 +522,41 @@ func Bounds(cs []*Term, v *Term) (lo, hi uint64, ok bool) {
 // SignedBounds returns the signed interval range reasoning gives v under
 // cs; ok is false when cs is refuted.
 func SignedBounds(cs []*Term, v *Term) (lo, hi int64, ok bool) {
-	st := newRanges()
-	defer st.release()
-	if st.fixpoint(cs) {
+	ps, ok := pairsUnder(cs, []*Term{v})
+	if !ok || !ps[0].s.lo.IsInt64() || !ps[0].s.hi.IsInt64() {
 		return 0, 0, false
 	}
-	st.memo.reset()
-	s := st.eval(v).s
-	if !s.lo.IsInt64() || !s.hi.IsInt64() {
-		return 0, 0, false
-	}
-	return s.lo.Int64(), s.hi.Int64(), true
+	return ps[0].s.lo.Int64(), ps[0].s.hi.Int64(), true
 }
 
 // BoundsAll is Bounds of each of vs under one fixpoint of cs; ok is false
 // when cs is refuted or the bounds of one of vs leave 64 bits.
 func BoundsAll(cs []*Term, vs []*Term) (lo, hi []uint64, ok bool) {
+	ps, ok := pairsUnder(cs, vs)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, p := range ps {
+		if !p.u.lo.IsUint64() || !p.u.hi.IsUint64() {
+			return nil, nil, false
+		}
+		lo, hi = append(lo, p.u.lo.Uint64()), append(hi, p.u.hi.Uint64())
+	}
+	return lo, hi, true
+}
+
+// pairsUnder returns the intervals of each of vs under one fixpoint of
+// cs; ok is false when cs is refuted.
+func pairsUnder(cs, vs []*Term) ([]pair, bool) {
 	st := newRanges()
 	defer st.release()
 	if st.fixpoint(cs) {
-		return nil, nil, false
+		return nil, false
 	}
 	st.memo.reset()
-	for _, v := range vs {
-		u := st.eval(v).u
-		if !u.lo.IsUint64() || !u.hi.IsUint64() {
-			return nil, nil, false
-		}
-		lo, hi = append(lo, u.lo.Uint64()), append(hi, u.hi.Uint64())
+	ps := make([]pair, len(vs))
+	for i, v := range vs {
+		ps[i] = st.eval(v)
 	}
-	return lo, hi, true
+	return ps, true
 }
