@@ -2,6 +2,7 @@ package lower
 
 import (
 	"go/token"
+	"strconv"
 	"unicode"
 
 	"github.com/cudavet/cudavet/frontend/clang"
@@ -17,7 +18,7 @@ func (fl *funcLowerer) rvalue(c clang.Cursor) ir.Expr {
 	case clang.Cursor_FloatingLiteral:
 		return fl.constant(c)
 	case clang.Cursor_StringLiteral:
-		return &ir.StringLit{P: fl.pos(c), Val: c.Evaluate().Str}
+		return &ir.StringLit{P: fl.pos(c), Val: stringLiteral(c)}
 	case clang.Cursor_CXXNullPtrLiteralExpr, clang.Cursor_GNUNullExpr:
 		return &ir.Convert{P: fl.pos(c), X: ir.IntConst(fl.pos(c), ir.Int64, 0), T: fl.typeOf(c.Type())}
 	case clang.Cursor_ParenExpr:
@@ -378,4 +379,20 @@ func (fl *funcLowerer) closure(c clang.Cursor) ir.Expr {
 		cl.Body = &ir.Block{P: cl.P}
 	}
 	return cl
+}
+
+// stringLiteral is the text of a string literal. libclang evaluates only
+// some literals (clang_Cursor_Evaluate answers nothing for one that is an
+// operand of a comparison); the spelling, unquoted, is the text then.
+// Prefixed literals (u8"", L"") and concatenations keep the evaluated text
+// or, failing that, their spelling.
+func stringLiteral(c clang.Cursor) string {
+	if r := c.Evaluate(); r.Kind == clang.Eval_String {
+		return r.Str
+	}
+	sp := c.Spelling()
+	if s, err := strconv.Unquote(sp); err == nil {
+		return s
+	}
+	return sp
 }

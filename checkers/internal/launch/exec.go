@@ -40,10 +40,12 @@ type value struct {
 	// opts is the tensor whose options() this is (a factory's result
 	// takes its dtype).
 	opts *tensor
+	// str is a host string (a std::string or string_view): see strval.
+	str *strval
 }
 
 func (v value) known() bool {
-	return v.absent != nil || v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil || v.rec != nil
+	return v.str != nil || v.absent != nil || v.t != nil || v.ptr != nil || v.ten != nil || v.dim3 != nil || v.list != nil || v.sizesOf != nil || v.rec != nil
 }
 
 // pointer is off bytes into a tensor's region; elem is the pointee's size
@@ -138,6 +140,9 @@ type executor struct {
 	// exact maps the key of a signed 64-bit + or - the launcher computed to
 	// its "does not overflow" (see exactFor).
 	exact map[string]*sym.Term
+	// streq holds, per opaque string, the truth of its comparison with
+	// each literal (see strEq).
+	streq map[*strval]map[string]*sym.Term
 }
 
 const (
@@ -146,7 +151,7 @@ const (
 )
 
 func newExecutor(cfg *Config) *executor {
-	x := &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}, exact: map[string]*sym.Term{}}
+	x := &executor{cfg: cfg, vars: map[string]*hvar{}, cut: map[string]int{}, splits: map[string][2]*sym.Term{}, refines: map[string][]string{}, exact: map[string]*sym.Term{}, streq: map[*strval]map[string]*sym.Term{}}
 	x.m.I = x
 	return x
 }
@@ -184,6 +189,9 @@ func (x *executor) param(p *ir.Var) value {
 	}
 	if isOptional(p.Type) {
 		return x.optionalParam(p)
+	}
+	if isStringType(p.Type) {
+		return value{str: &strval{name: p.Name}}
 	}
 	return value{}
 }
@@ -227,6 +235,9 @@ func (x *executor) unknown(what string, pos token.Pos, t ir.Type) value {
 		return value{t: x.newVar(what, false, unknownVar, t.Bits, t.Signed, pos)}
 	case *ir.BoolType:
 		return value{t: x.newVar(what, false, unknownVar, 0, false, pos)}
+	}
+	if isStringType(t) {
+		return value{str: &strval{name: what}}
 	}
 	return value{}
 }
@@ -460,6 +471,8 @@ func mergeValue(c *sym.Term, a, b value) value {
 	case a.t != nil && b.t != nil && a.t.Width == b.t.Width:
 		return value{t: sym.Ite(c, a.t, b.t)}
 	case a.ten != nil && a.ten == b.ten:
+		return a
+	case a.str != nil && a.str == b.str:
 		return a
 	case a.ptr != nil && b.ptr != nil && a.ptr.ten == b.ptr.ten && a.ptr.elem == b.ptr.elem && a.ptr.telem == b.ptr.telem:
 		return value{ptr: &pointer{ten: a.ptr.ten, off: sym.Ite(c, a.ptr.off, b.ptr.off), elem: a.ptr.elem, telem: a.ptr.telem, view: a.ptr.view}}

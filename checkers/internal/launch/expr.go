@@ -20,6 +20,8 @@ func (x *executor) eval(e ir.Expr, st *state) value {
 		case *ir.IntType:
 			return value{t: sym.Const(t.Bits, uint64(e.Val))}
 		}
+	case *ir.StringLit:
+		return value{str: &strval{lit: e.Val, known: true}}
 	case *ir.VarRef:
 		if v, ok := st.Env[e.Var]; ok {
 			return v
@@ -207,7 +209,11 @@ func (x *executor) binary(e *ir.Binary, st *state) value {
 		return v
 	}
 	if e.Op == ir.Eq || e.Op == ir.Ne {
-		if c := x.sameShape(a, b); c != nil {
+		c := x.strEq(x.stringOperand(e.X, a), x.stringOperand(e.Y, b))
+		if c == nil {
+			c = x.sameShape(a, b)
+		}
+		if c != nil {
 			if e.Op == ir.Ne {
 				c = sym.BNot(c)
 			}
