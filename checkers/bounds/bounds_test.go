@@ -66,3 +66,37 @@ func TestModelProfiles(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A witness's sizes hold together with the launcher's path: the overrun
+// of bug_string_mode_other_test.cu's 16-byte local happens in the double
+// instantiation, whose dispatch case is scalar_type 7, and the launcher
+// checks out.numel() == in.numel() / 8. The witness of a constant
+// overrun involves none of those sizes; lowering them to 1 to keep the
+// buffers small once showed in.scalar_type()=1 and in.numel()=1.
+func TestWitnessFollowsLaunchPath(t *testing.T) {
+	file := filepath.Join(checkertest.TestData(), "bug_string_mode_other_test.cu")
+	prog, err := frontend.Load(&frontend.Config{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := driver.Run(prog, driver.Config{Analyzers: []*analysis.Analyzer{Analyzer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []string
+	for _, d := range res.Diagnostics {
+		for _, r := range d.Related {
+			if strings.Contains(r.Message, "sizes ") {
+				sizes = append(sizes, r.Message)
+			}
+		}
+	}
+	if len(sizes) == 0 {
+		t.Fatal("no finding with sizes")
+	}
+	for _, s := range sizes {
+		if !strings.Contains(s, "in.scalar_type()=7") || !strings.Contains(s, "in.numel()=8 ") || !strings.Contains(s, "out.numel()=1 ") {
+			t.Errorf("witness %q: want in.scalar_type()=7 (double), in.numel()=8, out.numel()=1", s)
+		}
+	}
+}

@@ -61,8 +61,17 @@ func (w *Witness) Finish(ctx context.Context, s solver.Solver) {
 	ctx = solver.WithCorners(ctx, t.userSizeNames())
 	t.minimise(ctx, s, p.pc, p.viol, p.anch, w)
 	w.Launch = t.complete(ctx, s, p.pc, p.viol, w.Model)
-	if t.modelBytes(w.Launch) >= uint64(model.DeviceMemory) && t.shrink(ctx, s, p.pc, p.viol, p.anch, w) {
+	if before := w.Model; t.modelBytes(w.Launch) >= uint64(model.DeviceMemory) && t.shrink(ctx, s, p.pc, p.viol, p.anch, w) {
 		w.Launch = t.complete(ctx, s, p.pc, p.viol, w.Model)
+		// The sizes shrink left to the completion are shown with the
+		// completion's values.
+		for name := range before {
+			if _, ok := w.Model[name]; !ok {
+				if v, ok := w.Launch[name]; ok {
+					w.Model[name] = v
+				}
+			}
+		}
 	}
 	t.completeLauncher(ctx, s, w)
 }
@@ -626,10 +635,19 @@ func (t *Trace) shrink(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 	if !satisfies(terms, w.Model) {
 		return false // the model is not complete over the goal's component
 	}
+	// Only the slice's variables are lowered: satisfies checks the slice,
+	// and a variable outside it (a dtype the launch path fixes, which the
+	// violation does not involve) would be lowered past assumptions
+	// nothing here evaluates (in.scalar_type() = 1 under a double
+	// instantiation's dtype == 7).
+	inSlice := map[string]bool{}
+	for _, v := range termVars(terms) {
+		inSlice[v.Name] = true
+	}
 	var choices, sizes []*VarInfo
 	for _, info := range t.SortedVars() {
 		name := info.Term.Name
-		if _, ok := w.Model[name]; !ok || info.Term.IsBool() || (w.Threshold != nil && w.Threshold.Var == info) {
+		if _, ok := w.Model[name]; !ok || !inSlice[name] || info.Term.IsBool() || (w.Threshold != nil && w.Threshold.Var == info) {
 			continue
 		}
 		switch {
@@ -712,10 +730,11 @@ func (t *Trace) shrink(ctx context.Context, s solver.Solver, pc []*sym.Term, vio
 	// The unknown inputs' values are the solver's (a tensor's numel at
 	// a corner, 141 GB): the witness is robust, so any value of theirs
 	// violates, and the completion chooses them to fit the sizes. Flags
-	// stay: a launch passes nullptr by them.
+	// stay: a launch passes nullptr by them. Sizes outside the slice are
+	// the completion's to choose too, within the assumptions.
 	out := solver.Model{}
 	for name, v := range m {
-		if info := t.Vars[name]; info != nil && info.Class == Unknown && !anch[name] && !info.Term.IsBool() {
+		if info := t.Vars[name]; info != nil && !info.Term.IsBool() && (!inSlice[name] || info.Class == Unknown && !anch[name]) {
 			continue
 		}
 		out[name] = v
