@@ -17,7 +17,10 @@
 //     with barriers that number is epoch₀ + k·(barriers per iteration)
 //     for the symbolic iteration k, so a race across iterations is found
 //     (a tree reduction without the barrier between levels);
-//   - in global memory, threads of different blocks are never ordered.
+//   - in global memory, threads of different blocks are ordered only by
+//     a grid barrier (cooperative groups' this_grid().sync(), grid.sync()):
+//     two accesses race across blocks when the two threads have passed
+//     the same number of them.
 //
 // Conflicts between two lanes of one warp with no barrier between them
 // are the warpsync checker's (code that relies on lockstep); race reports
@@ -40,8 +43,12 @@
 // legal, but only for an accumulation: a write to an element its thread
 // also reads (hist[bin] += 1) or an atomic. A pure scatter (out[idx[i]]
 // = v) is trusted to have distinct indices, as its callers promise.
-// Two threads storing one constant through the same store (s_flag = 1)
-// is taken as benign.
+// Stores of one value by every thread are benign: two threads storing
+// the same value (a constant, a kernel parameter, a pointer parameter:
+// `__shared__ T* p; p = A;`) do not race, and a load of such a location
+// does not race with them when its thread stored that value itself
+// earlier in the same barrier interval and every store of the variable
+// writes that value (the load reads it whichever store came last).
 //
 // # Why it matters
 //
@@ -70,7 +77,8 @@
 //     barriers: their intervals are not known, nothing is reported there.
 //   - Pointers whose region was lost, accesses in device functions not
 //     inlined, lambdas, inline PTX, cp.async and other asynchronous copies.
-//   - Global-memory ordering by fences, flags or cooperative grid.sync().
-//   - Benign races (several threads storing the same value) beyond the
-//     one-constant case above are reported like any race.
+//   - Global-memory ordering by fences and flags.
+//   - Benign races beyond the same-value stores above (several threads
+//     storing equal values computed from their own indices or loads) are
+//     reported like any race.
 package race

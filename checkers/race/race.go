@@ -56,6 +56,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
 				p = withData
 			}
+			if sameValue(r.Trace, p, a, b) {
+				counts[skipSameValue]++
+				return false
+			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
 			pc = p.WithConsistent(pc, viol)
@@ -79,6 +83,78 @@ func run(pass *analysis.Pass) (any, error) {
 // its access under values it read from shared memory at an address of its
 // own (see ownSharedLoads).
 const skipOwnShared = "checks skipped: each thread's path depends on shared values it reads at its own address"
+
+// skipSameValue counts the conflicts skipped because both threads write,
+// or the reader has itself written, the value every store of the location
+// writes (see sameValue).
+const skipSameValue = "checks skipped: every store there writes the same value"
+
+// sameValue reports whether the conflict of thread 1's access a and
+// thread 2's access b is benign because the location only ever receives
+// one value, the same in every thread: `__shared__ T* p; p = A;` run by
+// every thread of a block, or `flag = n` with n a kernel parameter.
+//   - Two stores: whichever comes last, the location holds that value.
+//   - A store and a load: the region is written only with that value,
+//     and the reader wrote it itself at that address before the load, in
+//     the same barrier interval and on every path to the load, so the
+//     load reads it whichever thread's store came last.
+//
+// A value is the same in both threads when thread 2's copy of its term
+// is thread 1's term (no thread index or per-thread value in it).
+func sameValue(t *symex.Trace, p *symex.Pair, a, b *symex.Access) bool {
+	same := func(x, y *symex.Access) bool {
+		return x.Stored != nil && y.Stored != nil && x.StoredIn == y.StoredIn &&
+			x.Stored.Key() == p.Second(y.Stored).Key()
+	}
+	if _, ok := a.Node.(*ir.Atomic); ok {
+		return false
+	}
+	if _, ok := b.Node.(*ir.Atomic); ok {
+		return false
+	}
+	switch {
+	case a.Write && b.Write:
+		return same(a, b)
+	case a.Write == b.Write:
+		return false
+	}
+	w, l := a, b
+	if l.Write {
+		w, l = b, a
+	}
+	if !same(w, w) {
+		return false // not the same in both threads
+	}
+	for _, o := range t.Accesses {
+		if o.Write && o.Region == l.Region && !same(o, w) {
+			return false
+		}
+	}
+	for _, o := range t.Accesses {
+		if o == l {
+			return false // no store of the reader's before its load
+		}
+		if o.Write && o.Region == l.Region && o.Off.Key() == l.Off.Key() && o.Epoch.Key() == l.Epoch.Key() && prefix(o.PC, l.PC) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefix reports whether every condition of pc holds on the path of
+// into: each of pc's conjuncts is one of into's.
+func prefix(pc, into []*sym.Term) bool {
+	have := map[string]bool{}
+	for _, c := range into {
+		have[c.Key()] = true
+	}
+	for _, c := range pc {
+		if !have[c.Key()] {
+			return false
+		}
+	}
+	return true
+}
 
 // ownSharedLoads returns the values the trace loads from shared memory at
 // an address that depends on the thread (s_hist[tx], s_hist[tx + 1]). The

@@ -38,11 +38,23 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 	if p.Ptr.Region != nil && size > 0 {
 		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
 			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.PC...), Ops: ops,
-			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.X.block, WarpEpoch: st.X.warp, Null: nullOf(p.Ptr)}
+			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.X.block, WarpEpoch: st.X.warp, GridEpoch: st.X.grid, Null: nullOf(p.Ptr)}
 		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
 			a.Align, a.Vector = vt.Align, vt.String()
 			if a.Align <= 0 {
 				a.Align = vt.Size()
+			}
+		}
+		if write {
+			switch {
+			case val.Ptr != nil && val.Ptr.Region != nil:
+				a.Stored, a.StoredIn = val.Ptr.Off, val.Ptr.Region
+				if val.Ptr.Null != nil {
+					// Null or the offset: all 1s is no offset a region has.
+					a.Stored = sym.Ite(val.Ptr.Null, sym.Const(64, ^uint64(0)), val.Ptr.Off)
+				}
+			case val.Ptr == nil && val.T != nil:
+				a.Stored = val.T
 			}
 		}
 		x.t.Accesses = append(x.t.Accesses, a)

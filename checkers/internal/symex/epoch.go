@@ -23,12 +23,15 @@ import (
 // loop's trip count, one Uniform variable: every thread passes the same
 // barriers (barrierdiv reports the loops where they do not). A loop whose
 // barriers per iteration are not constant gets Unknown epochs: nothing is
-// then concluded about its intervals.
-type epochs struct{ block, warp *sym.Term }
+// then concluded about its intervals. grid counts the grid barriers
+// (cooperative groups' this_grid().sync()), which order the accesses of
+// different blocks; it is constant through loops that hold neither a
+// grid barrier nor a call.
+type epochs struct{ block, warp, grid *sym.Term }
 
 func zeroEpochs() epochs {
 	z := sym.Const(64, 0)
-	return epochs{z, z}
+	return epochs{z, z, z}
 }
 
 // merge is ite(c, e, o) on epochs.
@@ -42,7 +45,7 @@ func (e epochs) merge(c *sym.Term, o epochs) epochs {
 		}
 		return sym.Ite(c, a, b)
 	}
-	return epochs{m(e.block, o.block), m(e.warp, o.warp)}
+	return epochs{m(e.block, o.block), m(e.warp, o.warp), m(e.grid, o.grid)}
 }
 
 // BarrierEvent is one barrier (ir.Sync) as executed: the epochs before it.
@@ -84,8 +87,10 @@ func (x *executor) barrier(e *ir.Sync, mask Value, st *state) {
 	}
 	one := sym.Const(64, 1)
 	switch e.Kind {
-	case ir.SyncBlock, ir.SyncGrid:
-		st.X = epochs{sym.Add(st.X.block, one), sym.Add(st.X.warp, one)}
+	case ir.SyncBlock:
+		st.X = epochs{sym.Add(st.X.block, one), sym.Add(st.X.warp, one), st.X.grid}
+	case ir.SyncGrid:
+		st.X = epochs{sym.Add(st.X.block, one), sym.Add(st.X.warp, one), sym.Add(st.X.grid, one)}
 	case ir.SyncWarp, ir.SyncTile:
 		st.X.warp = sym.Add(st.X.warp, one)
 	}
@@ -123,13 +128,18 @@ func returnEpochs(fr *frame, st *state) epochs {
 }
 
 // iterationEpochs registers the epochs of a loop's symbolic iteration k.
-func (x *executor) iterationEpochs(l *ir.Loop, k *sym.Term) epochs {
+// The grid epoch stays e0's through a loop without a grid barrier.
+func (x *executor) iterationEpochs(l *ir.Loop, k *sym.Term, e0 epochs) epochs {
 	reg := func(kind string) *sym.Term {
 		v := x.t.register(x.name(fmt.Sprintf("%s@%d", kind, x.posLabel(l.P))), 64, Choice, "barrier epoch", l.P, false)
 		x.t.Vars[v.Name].Deps = []string{k.Name}
 		return v
 	}
-	return epochs{reg("epoch"), reg("wepoch")}
+	e := epochs{block: reg("epoch"), warp: reg("wepoch"), grid: e0.grid}
+	if hasGridSync(l) {
+		e.grid = reg("gepoch")
+	}
+	return e
 }
 
 // loopEpochs defines the iteration epochs it (see epochs) from the epochs
@@ -162,11 +172,37 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 		x.t.Vars[ek.Name].Class = Unknown
 		return x.t.register(x.name(fmt.Sprintf("after.epoch@%d", x.posLabel(l.P))), 64, Unknown, "barrier epoch", l.P, false)
 	}
-	var endB, endW *sym.Term
+	var endB, endW, endG *sym.Term
 	if next != nil {
-		endB, endW = next.X.block, next.X.warp
+		endB, endW, endG = next.X.block, next.X.warp, next.X.grid
 	}
-	return epochs{one(e0.block, it.block, endB), one(e0.warp, it.warp, endW)}
+	out := epochs{block: one(e0.block, it.block, endB), warp: one(e0.warp, it.warp, endW), grid: e0.grid}
+	if it.grid != e0.grid {
+		out.grid = one(e0.grid, it.grid, endG)
+	}
+	return out
+}
+
+// hasGridSync reports whether a loop's body or update holds a grid
+// barrier or a call (which may hold one).
+func hasGridSync(l *ir.Loop) bool {
+	found := false
+	visit := func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Sync:
+			found = n.Kind == ir.SyncGrid
+		case *ir.Call:
+			found = true
+		}
+		return !found
+	}
+	if l.Body != nil {
+		ir.Inspect(l.Body, visit)
+	}
+	if l.Post != nil {
+		ir.Inspect(l.Post, visit)
+	}
+	return found
 }
 
 // maxBarriers bounds the barriers one thread can execute in a loop.

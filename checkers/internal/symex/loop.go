@@ -43,7 +43,7 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	k := x.t.register(x.name(fmt.Sprintf("iter@%d", x.posLabel(l.P))), 64, Choice, "iteration", l.P, false)
 	x.t.Vars[k.Name].First = sym.Const(64, 0)
 	x.t.Limits = append(x.t.Limits, sym.Ule(k, sym.Const(64, 1<<32)))
-	itEp := x.iterationEpochs(l, k)
+	itEp := x.iterationEpochs(l, k, st.X)
 	iter.X = itEp
 	exact := true
 	for _, v := range assigned {

@@ -401,11 +401,15 @@ func Describe(a *Access, text func(ir.Expr) string) string {
 // nothing orders them: in one block, they run in the same barrier
 // interval from different warps (a conflict within one warp relies on
 // lockstep: warpsync's); in global memory, threads of different blocks
-// are never ordered.
+// are ordered only by a grid barrier between the accesses.
 func (p *Pair) Race(a, b *Access) *sym.Term {
 	inBlock := sym.BAnd(p.SameBlock(), sym.Eq(a.Epoch, p.Second(b.Epoch)), sym.Ne(p.Warp(), p.Second(p.Warp())))
 	if a.Region.Space == ir.Shared {
 		return sym.BAnd(p.Overlap(a, b), inBlock)
 	}
-	return sym.BAnd(p.Overlap(a, b), sym.BOr(sym.BNot(p.SameBlock()), inBlock))
+	across := sym.BNot(p.SameBlock())
+	if a.GridEpoch != nil && b.GridEpoch != nil {
+		across = sym.BAnd(across, sym.Eq(a.GridEpoch, p.Second(b.GridEpoch)))
+	}
+	return sym.BAnd(p.Overlap(a, b), sym.BOr(across, inBlock))
 }

@@ -157,6 +157,15 @@ type Access struct {
 	// accesses of one block with equal epochs are in the same barrier
 	// interval.
 	Epoch, WarpEpoch *sym.Term
+	// Stored is the value a store writes where the engine knows it: an
+	// integer or bool term, or for a pointer its byte offset into
+	// StoredIn; nil otherwise (a float, a pointer of unknown region).
+	Stored   *sym.Term
+	StoredIn *Region
+	// GridEpoch is the number of grid barriers (this_grid().sync()) the
+	// thread has passed: accesses of different blocks with different grid
+	// epochs are ordered.
+	GridEpoch *sym.Term
 	// Value is the loaded value's variable for an integer or bool load
 	// (nil otherwise).
 	Value *sym.Term
