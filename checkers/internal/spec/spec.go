@@ -21,6 +21,7 @@ import (
 	"math/big"
 
 	"github.com/cudavet/cudavet/checkers/internal/annot"
+	"github.com/cudavet/cudavet/checkers/internal/model"
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/checkers/internal/symex"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -128,14 +129,29 @@ func (b *builder) shape(pname string, d *annot.Directive) {
 		return // Attach reported it
 	}
 	n := sym.Const(64, 1)
+	var fits []*sym.Term
 	for _, dim := range d.Dims {
 		t := b.integer(dim)
 		if t == nil {
 			return
 		}
+		if n.Op != sym.OpConst || t.Op != sym.OpConst {
+			fits = append(fits, sym.BNot(sym.Overflows(sym.OpMulOvf, n, t, true)))
+		}
 		n = sym.Mul(n, t)
 	}
 	b.s.Lengths[p] = n
+	// The tensor exists: it fits one GPU, as a launcher's tensors do
+	// (without this, a [num_rows, n] buffer of 2^61 floats had a length
+	// that wrapped, and every access of it was past its end).
+	if n.Op != sym.OpConst {
+		elem := int64(1)
+		if e := ir.Elem(p.Type); e != nil && e.Size() > 0 {
+			elem = e.Size()
+		}
+		b.s.Assume = append(b.s.Assume, fits...)
+		b.s.Assume = append(b.s.Assume, sym.Sle(n, sym.Int(64, model.DeviceMemory/elem)))
+	}
 }
 
 func (b *builder) launch(d *annot.Directive) {
