@@ -195,12 +195,14 @@ func Outside(a *symex.Access) *sym.Term {
 }
 
 func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Term) analysis.Diagnostic {
-	verb := "load from"
+	head := "load from " + access(a)
 	switch a.Node.(type) {
 	case *ir.Store:
-		verb = "store to"
+		head = "store to " + access(a)
 	case *ir.Atomic:
-		verb = "atomic on"
+		head = "atomic on " + access(a)
+	case *ir.Intrinsic:
+		head = symex.Describe(a, witness.Text) // "memcpy to &out[i]"
 	}
 	off, _ := sym.Eval(a.Off, w.Model.Env())
 	size, _ := sym.Eval(a.Region.Bytes, w.Model.Env())
@@ -209,7 +211,7 @@ func diagnostic(r *symexec.Run, a *symex.Access, w *symex.Witness, viol *sym.Ter
 	if int64(off) < 0 {
 		where = "before the start of"
 	}
-	msg := fmt.Sprintf("%s %s is %s %s %s (%s)", verb, access(a), where, space(a.Region), a.Region.Name,
+	msg := fmt.Sprintf("%s is %s %s %s (%s)", head, where, space(a.Region), a.Region.Name,
 		lengthText(a, int64(size)/elem))
 	relevant := append(append([]*sym.Term(nil), a.PC...), viol)
 	if when := witness.When(r.Trace, w, relevant); when != "" {

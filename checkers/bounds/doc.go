@@ -42,6 +42,18 @@
 // from memory, is reported when some data reaches it: once reached, it
 // overruns whatever the data is.
 //
+// Device-code memcpy, memmove and memset (and clang's __builtin_ forms)
+// access the n bytes they copy or set: with a constant n, one access of
+// n bytes at each pointer; otherwise the first and the last byte where
+// n > 0 (a copy of a record with the size of two reads past it). The race,
+// nilptr and uninit checkers read the same accesses. A length the
+// analysis does not know leaves the copy's writes lost (uninit then skips
+// the kernel).
+//
+// A buffer described only by annotations fits one GPU (its bytes at most
+// model.DeviceMemory, its dimensions' product without wrapping), as a
+// launcher's tensors do.
+//
 // A tensor passed as void* (an untyped data_ptr()) has as many bytes as
 // its elements times the size of the type the kernel casts the parameter
 // to; a kernel that casts it to types of different sizes, or not at all,

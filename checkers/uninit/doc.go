@@ -44,7 +44,9 @@
 //   - Writes the analysis does not see: through pointers whose region was
 //     lost, in device functions not inlined, by inline PTX (cp.async,
 //     ldmatrix) or by calls such as __pipeline_memcpy_async; a kernel or
-//     region with such writes is skipped.
+//     region with such writes is skipped. memcpy and memset are stores of
+//     the bytes they write (a length the analysis does not know makes
+//     their writes lost, and the kernel is skipped).
 //   - Partial coverage inside a store's range (a store of even elements
 //     only, a read of an odd one): ranges are taken whole.
 //   - Local arrays and global memory.

@@ -73,6 +73,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return counts, nil
 }
 
+// plainWrite reports stores and the writes of memcpy and memset.
+func plainWrite(a *symex.Access) bool {
+	switch a.Node.(type) {
+	case *ir.Store, *ir.Intrinsic:
+		return a.Write
+	}
+	return false
+}
+
 // reads reports loads and atomics (which read the old value).
 func reads(a *symex.Access) bool {
 	_, atomic := a.Node.(*ir.Atomic)
@@ -118,7 +127,7 @@ func check(ctx context.Context, s solver.Solver, r *symexec.Run, p *symex.Pair, 
 		parts = append(parts, sym.Sle(sym.Add(l.Off, sym.Const(64, uint64(l.Size))), l.Region.Bytes))
 	}
 	for _, st := range p.Src.Accesses {
-		if _, isStore := st.Node.(*ir.Store); !isStore || st.Region != l.Region {
+		if !plainWrite(st) || st.Region != l.Region {
 			continue
 		}
 		pc := append(append(append([]*sym.Term(nil), fixed...), p.SecondAll(st.PC)...), sym.Ule(p.Second(st.Epoch), l.Epoch))
@@ -278,7 +287,9 @@ func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 				mark(n.Args)
 			}
 		case *ir.Intrinsic:
-			mark(n.Args)
+			if !symex.ByteCall(n.Name) {
+				mark(n.Args)
+			}
 		}
 		return true
 	})

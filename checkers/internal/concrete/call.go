@@ -63,6 +63,9 @@ func (m *machine) invoke(e *ir.Call, fn *ir.Func, params []*ir.Var, body *ir.Blo
 // intrinsic computes the integer builtins (min, max, abs, bit counts,
 // high halves of products); the others are opaque.
 func (m *machine) intrinsic(e *ir.Intrinsic) value {
+	if v, ok := m.byteCall(e); ok {
+		return v
+	}
 	args := make([]int64, len(e.Args))
 	ints := true
 	for i, a := range e.Args {
@@ -169,4 +172,29 @@ func sext24(x int64, signed bool) int64 {
 		return x << 40 >> 40
 	}
 	return x & (1<<24 - 1)
+}
+
+// byteCall records the accesses of memcpy, memmove and memset (and their
+// builtins): n bytes read at the source, n written at the destination,
+// as symex records them. It returns the destination.
+func (m *machine) byteCall(e *ir.Intrinsic) (value, bool) {
+	name := strings.TrimPrefix(e.Name, "__builtin_")
+	if (name != "memcpy" && name != "memmove" && name != "memset") || len(e.Args) != 3 {
+		return value{}, false
+	}
+	dst, src, n := m.eval(e.Args[0]), m.eval(e.Args[1]), m.eval(e.Args[2])
+	if m.err != nil || n.k != integer || n.i <= 0 {
+		return dst, true
+	}
+	rec := func(p value, write bool) {
+		if p.k == pointer && p.r != nil {
+			m.res.Accesses = append(m.res.Accesses, Access{Node: e, Pos: e.P, Region: p.r.name,
+				Off: p.off, Size: n.i, Bytes: p.r.bytes, Write: write})
+		}
+	}
+	if name != "memset" {
+		rec(src, false)
+	}
+	rec(dst, true)
+	return dst, true
 }

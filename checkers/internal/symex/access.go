@@ -216,6 +216,17 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 	}
 	it, isInt := e.T.(*ir.IntType)
 	switch e.Name {
+	case "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove": // see ByteCall
+		if len(args) == 3 {
+			x.bytes(e, args[1], args[2], false, Value{}, st)
+			x.bytes(e, args[0], args[2], true, Value{}, st)
+			return args[0]
+		}
+	case "memset", "__builtin_memset":
+		if len(args) == 3 {
+			x.bytes(e, args[0], args[2], true, args[1], st)
+			return args[0]
+		}
 	case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax":
 		if isInt && len(args) == 2 && args[0].T != nil && args[1].T != nil &&
 			args[0].T.Width == it.Bits && args[1].T.Width == it.Bits {
@@ -234,4 +245,58 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 		return Value{R: r}
 	}
 	return x.opaqueVar(e.Name, e.P, e.T)
+}
+
+// ByteCall reports whether the engine records the bytes an intrinsic of
+// that name reads and writes as accesses (memcpy, memmove, memset and
+// their builtins): their pointers are not escapes, what they write is
+// stored (or, where the length is unknown, a lost write).
+func ByteCall(name string) bool {
+	switch name {
+	case "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove", "memset", "__builtin_memset":
+		return true
+	}
+	return false
+}
+
+// maxCopyBytes bounds the constant length of a copy recorded as one
+// access; a longer one is recorded by its first and last bytes.
+const maxCopyBytes = 1 << 16
+
+// bytes records the n bytes at p that memcpy, memmove or memset (node e)
+// reads or writes: one access of n bytes when n is a constant, else its
+// first and its last byte, on the path where n > 0 (the bytes between lie
+// in the same region when both ends do). A memset's value byte is its
+// stored value when it is a constant (every byte the same).
+func (x *executor) bytes(e ir.Node, p, n Value, write bool, val Value, st *state) {
+	if p.Ptr == nil || p.Ptr.Region == nil || n.T == nil || n.T.IsBool() {
+		if write {
+			x.t.LostWrites = append(x.t.LostWrites, e.Pos())
+		}
+		return
+	}
+	x.sink(SinkOffset, e.Pos(), p.Ops)
+	ops := mergeOps(p.Ops, n.Ops)
+	rec := func(off *sym.Term, size int64, pc []*sym.Term) {
+		a := &Access{Node: e, Pos: e.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
+			Elem: ir.Char, PC: pc, Ops: ops, Inline: append([]token.Pos(nil), x.inline...),
+			Epoch: st.X.block, WarpEpoch: st.X.warp, GridEpoch: st.X.grid, Null: nullOf(p.Ptr)}
+		if write && val.T != nil && val.Ptr == nil {
+			if _, ok := val.T.Const(); ok {
+				a.Stored = val.T
+			}
+		}
+		x.t.Accesses = append(x.t.Accesses, a)
+	}
+	pc := append([]*sym.Term(nil), st.PC...)
+	if c, ok := n.T.Const(); ok && c <= maxCopyBytes {
+		if c > 0 {
+			rec(p.Ptr.Off, int64(c), pc)
+		}
+		return
+	}
+	n64 := sym.Resize(n.T, 64, false)
+	pc = append(pc, sym.Ugt(n64, sym.Const(64, 0)))
+	rec(p.Ptr.Off, 1, pc)
+	rec(sym.Add(p.Ptr.Off, sym.Sub(n64, sym.Const(64, 1))), 1, pc)
 }

@@ -339,7 +339,12 @@ func Eval(t *sym.Term, w *Witness) int64 {
 // whose b is in reported; check returns true when it reports b, which is
 // then added to reported.
 func EachConflict(t *Trace, reported map[ir.Node]bool, check func(a, b *Access) bool) {
-	seen := map[[2]ir.Node]bool{}
+	// A memcpy is one node with a read and a write access.
+	type key struct {
+		a, b           ir.Node
+		aWrite, bWrite bool
+	}
+	seen := map[key]bool{}
 	for j, b := range t.Accesses {
 		for i := 0; i <= j && !reported[b.Node]; i++ {
 			a := t.Accesses[i]
@@ -353,10 +358,10 @@ func EachConflict(t *Trace, reported map[ir.Node]bool, check func(a, b *Access) 
 				continue
 			case a.Node == b.Node && constStore(a.Node):
 				continue
-			case seen[[2]ir.Node{a.Node, b.Node}]:
+			case seen[key{a.Node, b.Node, a.Write, b.Write}]:
 				continue
 			}
-			seen[[2]ir.Node{a.Node, b.Node}] = true
+			seen[key{a.Node, b.Node, a.Write, b.Write}] = true
 			if check(a, b) {
 				reported[b.Node] = true
 			}
@@ -393,6 +398,8 @@ func Describe(a *Access, text func(ir.Expr) string) string {
 		return "store to " + load(n.Ptr, n.Index, n.Field)
 	case *ir.Atomic:
 		return "atomic" + n.Op + " on " + load(n.Ptr, n.Index, "")
+	case *ir.Intrinsic:
+		return byteCall(n, a.Write, text)
 	}
 	return "access to " + a.Region.Name
 }
@@ -412,4 +419,31 @@ func (p *Pair) Race(a, b *Access) *sym.Term {
 		across = sym.BAnd(across, sym.Eq(a.GridEpoch, p.Second(b.GridEpoch)))
 	}
 	return sym.BAnd(p.Overlap(a, b), sym.BOr(across, inBlock))
+}
+
+// byteCall names a memcpy's or memset's access: "memcpy to &out[i]",
+// "memcpy from src", "memset of buf".
+func byteCall(n *ir.Intrinsic, write bool, text func(ir.Expr) string) string {
+	name := strings.TrimPrefix(n.Name, "__builtin_")
+	arg := func(i int) string {
+		if i >= len(n.Args) {
+			return "?"
+		}
+		e := n.Args[i]
+		for {
+			c, ok := e.(*ir.Convert)
+			if !ok {
+				break
+			}
+			e = c.X
+		}
+		return text(e)
+	}
+	switch {
+	case name == "memset":
+		return "memset of " + arg(0)
+	case write:
+		return name + " to " + arg(0)
+	}
+	return name + " from " + arg(1)
 }
