@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cudavet/cudavet/checkers/cudair"
@@ -49,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		run   *symexec.Run
 		op    *symex.Op
 		kinds []symex.SinkKind
+		viol  *sym.Term
 	}
 	var items []item
 	for _, r := range res.Runs {
@@ -57,7 +59,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		ops, kinds := r.Trace.SinkOps()
 		for _, op := range ops {
-			items = append(items, item{r, op, kinds[op]})
+			viol := op.FirstOverflow()
+			if f := Fits(r.Trace, op); len(f) > 0 {
+				viol = sym.BAnd(append([]*sym.Term{viol}, f...)...)
+			}
+			items = append(items, item{r, op, kinds[op], viol})
 		}
 	}
 	var found []finding
@@ -68,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if hit[r][op.Node] {
 			return true
 		}
-		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, op.FirstOverflow())
+		w, outcome, how, err := r.Trace.CheckHow(ctx, s, op.PC, items[i].viol)
 		if !last && (err != nil || outcome == symex.Undecided) {
 			return false // again with the full work
 		}
@@ -79,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 			res.Finish(ctx, s, pass.Analyzer.Name, op.Pos, w) && !last && w.Threshold == nil {
 			return false
 		}
-		verdict := r.Trace.Count(counts, op.PC, op.FirstOverflow(), outcome, err)
+		verdict := r.Trace.Count(counts, op.PC, items[i].viol, outcome, err)
 		if how != symex.NotDecided {
 			counts[symex.MethodCounter(how)]++
 		}
@@ -120,6 +126,69 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return counts, nil
+}
+
+// Fits returns, for an operation whose result offsets a pointer
+// directly (ptr + a * b, p[(int)u]), that the accesses through that
+// pointer would be in bounds with the operation's exact value:
+//
+//	0 <= off[r := exact] and off[r := exact] + size <= bytes(region)
+//
+// A wrap matters where the buffer really holds the element the exact
+// index names: a prompt of 600k tokens whose row offset wraps. Where
+// even the exact index lies past the buffer, the caller passed a buffer
+// too small for the kernel's indexing (a packed 4-bit weight of 2^31
+// words, 8 GiB in one layer, no model's: the witness of issue 40's
+// oc * (IC / 8)), not a wrap to fix. Operations of 64 bits, shifts and
+// results that reach the offset through other arithmetic (a division, a
+// further int sum) get none. Only weights are bounded so (Region.Weight,
+// at most the model's largest weight): an activation grows with the
+// tokens until any exact offset fits, and the condition would only make
+// its queries harder and its threshold name a numel.
+func Fits(t *symex.Trace, o *symex.Op) []*sym.Term {
+	var r, exact *sym.Term
+	switch o.Kind {
+	case sym.OpAddOvf, sym.OpSubOvf, sym.OpMulOvf:
+		if o.X == nil || o.Y == nil || o.X.Width >= 64 || o.X.Width != o.Y.Width {
+			return nil
+		}
+		x, y := sym.Resize(o.X, 64, o.Signed), sym.Resize(o.Y, 64, o.Signed)
+		switch o.Kind {
+		case sym.OpAddOvf:
+			r, exact = sym.Add(o.X, o.Y), sym.Add(x, y)
+		case sym.OpSubOvf:
+			r, exact = sym.Sub(o.X, o.Y), sym.Sub(x, y)
+		default:
+			r, exact = sym.Mul(o.X, o.Y), sym.Mul(x, y)
+		}
+	case sym.OpTrunc:
+		if o.X == nil || o.X.Width > 64 || o.Type == nil || o.Type.Bits >= 64 {
+			return nil
+		}
+		r, exact = sym.Resize(o.X, o.Type.Bits, o.Signed), sym.Resize(o.X, 64, o.Signed)
+	default:
+		return nil
+	}
+	if r.Width >= 64 {
+		return nil
+	}
+	froms := []*sym.Term{sym.Resize(r, 64, true), sym.Resize(r, 64, false)}
+	var out []*sym.Term
+	for _, a := range t.Accesses {
+		if a.Region == nil || a.Region.Bytes == nil || !a.Region.Weight || !slices.Contains(a.Ops, o) {
+			continue
+		}
+		for _, from := range froms {
+			off := sym.Replace(a.Off, from, exact)
+			if off == a.Off {
+				continue
+			}
+			end := sym.Add(off, sym.Const(64, uint64(a.Size)))
+			out = append(out, sym.Sle(sym.Const(64, 0), off), sym.Sle(end, a.Region.Bytes))
+			break
+		}
+	}
+	return out
 }
 
 // contains reports whether inner is a sub-expression of outer.

@@ -14,6 +14,20 @@ import (
 // are set by the model.
 var paramTensor = regexp.MustCompile(`weight|^w\d*$|^w\d*_|^wq|^wk|^wv|^wo$|qweight|qzeros|zeros|zero_point|scales?$|^scale|scaling_factors?|bias|embed|lm_head|cos_sin|^cos$|^sin$|inv_freq|gamma|beta|^kernel|codebook|lut`)
 
+// weightTensor matches the names of parameter tensors that hold a
+// layer's weights (not its scales, biases or rotary tables), and
+// excludes the activations named after weights (topk_weights,
+// attn_weights).
+var weightTensor = regexp.MustCompile(`weight|^w\d*$|^w\d*_|^wq|^wk|^wv|^wo$|^kernel|lm_head|codebook`)
+var notWeight = regexp.MustCompile(`topk|attn|router|routing|score|prob`)
+
+// isWeight reports whether a tensor of that name is a layer's weight,
+// bounded by the model's largest (weightBound).
+func isWeight(name string) bool {
+	n := strings.Trim(strings.ToLower(name), "_")
+	return weightTensor.MatchString(n) && !notWeight.MatchString(n)
+}
+
 // isParam reports whether a tensor of that name holds model parameters.
 func isParam(name string) bool {
 	return paramTensor.MatchString(strings.Trim(strings.ToLower(name), "_"))

@@ -409,6 +409,17 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value, uses map[st
 		b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
 	}
 	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem))))
+	if isWeight(ten.name) {
+		_, packed := t.Elem.(*ir.IntType)
+		packed = packed && elem >= 4 // int32 words of 4- or 8-bit weights
+		if f := b.weightBound(numel, elem, packed); len(f) > 0 {
+			b.memory = append(b.memory, f...)
+			if b.spec.Weights == nil {
+				b.spec.Weights = map[*ir.Var]bool{}
+			}
+			b.spec.Weights[p] = true
+		}
+	}
 	if b.x.dependsOnUnknown(a.ptr.off) {
 		b.site.Unresolved = append(b.site.Unresolved, "len("+p.Name+")")
 	}
@@ -807,6 +818,29 @@ func (b *specBuilder) selector() *sym.Term {
 	b.spec.Vars = append(b.spec.Vars, info)
 	b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 0), b.model), sym.Slt(b.model, sym.Int(64, int64(max(1, len(b.x.cfg.Profiles))))))
 	return b.model
+}
+
+// weightBound says that a weight holds at most the selected model's
+// largest parameter tensor (model.Profile.MaxWeight): as many elements,
+// or, packed in integers of elem >= 4 bytes, as many elements as
+// 8-bit weights fill (a 4-bit GEMV's weight of 2^31 int32 words, 8 GiB
+// for one layer, is no model's).
+func (b *specBuilder) weightBound(numel *sym.Term, elem int64, packed bool) []*sym.Term {
+	var alts []*sym.Term
+	for pi, p := range b.x.cfg.Profiles {
+		if p.MaxWeight <= 0 || elem <= 0 {
+			return nil // a profile without one bounds nothing
+		}
+		n := p.MaxWeight
+		if packed {
+			n /= elem
+		}
+		alts = append(alts, sym.BAnd(sym.Eq(b.selector(), sym.Int(64, int64(pi))), sym.Sle(numel, sym.Int(64, n))))
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	return []*sym.Term{sym.BOr(alts...)}
 }
 
 // layerSelector is the site's layer variable: the index of the group of

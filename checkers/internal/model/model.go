@@ -60,6 +60,12 @@ type Profile struct {
 	// Groups are the model's layers as the dimensions one kernel launch
 	// sees together (see Group). Every value of Dims is in one at least.
 	Groups []Group
+	// MaxWeight is the elements of the model's largest parameter tensor:
+	// the output head or embedding (vocabulary × hidden), a fused
+	// gate/up or qkv projection, or all experts' gate/up weights stacked
+	// ([experts, 2 × intermediate, hidden], as fused-MoE kernels take
+	// them).
+	MaxWeight int64
 }
 
 // Group is one layer of a model as a set of dimensions: the attention
@@ -350,11 +356,36 @@ func (p *Profile) dims(c config) {
 		}
 	}
 	slices.Sort(p.Values[DimSet])
+	p.MaxWeight = p.maxWeight(c)
 	for _, g := range all {
 		vs := groups[g]
 		slices.Sort(vs)
 		p.Groups = append(p.Groups, Group{Name: g, Dims: vs})
 	}
+}
+
+// maxWeight computes MaxWeight: the largest of the weights the config
+// implies (a latent-attention projection is smaller than the output
+// head of every such model, and a router than an expert).
+func (p *Profile) maxWeight(c config) int64 {
+	var m int64
+	experts := max(first(p.Values["num_experts"]...), 1)
+	heads, kv := c.Heads, first(c.KVHeads, c.Heads)
+	for _, h := range p.Values["hidden_size"] {
+		for _, v := range p.Values["vocab_size"] {
+			m = max(m, h*v)
+		}
+		for i, inter := range p.Values["intermediate_size"] {
+			m = max(m, 2*inter*h)
+			if i > 0 || c.Intermediate == 0 || c.MoEInt == 0 {
+				m = max(m, experts*2*inter*h) // the MoE layer's intermediate
+			}
+		}
+		for _, hd := range p.Values["head_size"] {
+			m = max(m, (heads+2*kv)*hd*h)
+		}
+	}
+	return m
 }
 
 func first(vs ...int64) int64 {

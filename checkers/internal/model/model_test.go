@@ -126,3 +126,35 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// MaxWeight is the largest parameter tensor; Groups hold every dimension.
+func TestMaxWeightAndGroups(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		want int64
+	}{
+		{"llama-3-8b", 128256 * 4096},          // the output head
+		{"mixtral-8x7b", 8 * 2 * 14336 * 4096}, // the experts' gate/up, stacked
+		{"deepseek-v3", 256 * 2 * 2048 * 7168}, // likewise
+	} {
+		ps, err := Lookup(tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ps[0]
+		if p.MaxWeight != tc.want {
+			t.Errorf("%s: MaxWeight = %d, want %d", tc.id, p.MaxWeight, tc.want)
+		}
+		in := map[int64]bool{}
+		for _, g := range p.Groups {
+			for _, v := range g.Dims {
+				in[v] = true
+			}
+		}
+		for _, v := range p.Values[DimSet] {
+			if !in[v] {
+				t.Errorf("%s: dimension %d (%s) in no group", tc.id, v, p.Dims[v])
+			}
+		}
+	}
+}

@@ -94,3 +94,40 @@ func rebuild(t *Term, a []*Term) *Term {
 	}
 	panic("sym: rebuild " + t.Op.String())
 }
+
+// Replace replaces each subterm of t equal to from (by Key) with to, a
+// term of the same width.
+func Replace(t, from, to *Term) *Term {
+	memo := map[*Term]*Term{}
+	key := from.Key()
+	var walk func(t *Term) *Term
+	walk = func(t *Term) *Term {
+		if t.Key() == key {
+			return to
+		}
+		if len(t.Args) == 0 {
+			return t
+		}
+		if r, ok := memo[t]; ok {
+			return r
+		}
+		var args []*Term
+		for i, a := range t.Args {
+			b := walk(a)
+			if b != a && args == nil {
+				args = make([]*Term, len(t.Args))
+				copy(args, t.Args[:i])
+			}
+			if args != nil {
+				args[i] = b
+			}
+		}
+		r := t
+		if args != nil {
+			r = rebuild(t, args)
+		}
+		memo[t] = r
+		return r
+	}
+	return walk(t)
+}

@@ -172,7 +172,7 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 }
 
 func (x *executor) paramRegion(p *ir.Var, t *ir.PointerType) *Region {
-	r := &Region{Name: p.Name, Space: ir.Global, Var: p, ElemSize: sizeOr1(t.Elem)}
+	r := &Region{Name: p.Name, Space: ir.Global, Var: p, ElemSize: sizeOr1(t.Elem), Weight: x.spec.Weights[p]}
 	if n := x.spec.Lengths[p]; n != nil {
 		r.LenVar = n
 		r.Bytes = sym.Mul(n, sym.Const(64, uint64(r.ElemSize)))

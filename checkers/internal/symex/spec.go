@@ -32,6 +32,10 @@ type Spec struct {
 	// ranks), and that may be non-const: they index only where the
 	// kernel never writes through them.
 	Sentinels map[*ir.Var]bool
+	// Weights are the pointer parameters that receive a layer's weight
+	// (the launcher's tensor is named as one): its length is model-fixed
+	// and at most the model's largest weight (Region.Weight).
+	Weights map[*ir.Var]bool
 	// Params maps a scalar integer parameter to the term it stands for
 	// (by default a variable named after it, of class Unknown).
 	Params map[*ir.Var]*sym.Term

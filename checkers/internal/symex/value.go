@@ -38,9 +38,12 @@ type Pointer struct {
 // Region is one memory object: a kernel pointer parameter's buffer, a
 // __shared__, __constant__ or local array, or a memory-resident scalar.
 type Region struct {
-	Name  string // the parameter or variable name
-	Space ir.AddrSpace
-	Var   *ir.Var
+	Name string // the parameter or variable name
+	// Weight is set for a parameter that receives a layer's weight
+	// (Spec.Weights).
+	Weight bool
+	Space  ir.AddrSpace
+	Var    *ir.Var
 	// Bytes is the region's length in bytes (64-bit); nil when unknown,
 	// in which case its accesses are not checked but counted.
 	Bytes *sym.Term

@@ -1,4 +1,5 @@
-// An fp16 GEMV that steps through the weight in bytes with an int
+// Bug twin of ok_prec_gemv_packed_weight.cu: an fp16 GEMV that steps
+// through the weight in bytes with an int
 // offset, oc * IC * 2. That wraps at a real layer: an output head of
 // 256,000 rows over a hidden size of 4,608 (Gemma-2-27B), 2.4 GB of
 // weights. The witness's widths come from one layer of one model (the
