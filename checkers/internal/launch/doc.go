@@ -31,10 +31,7 @@
 //     dimension sets (model.DimSet); the first dimension of an activation
 //     is user-controlled like num_tokens, the numel of an activation like
 //     numel. The model-fixed sizes of one launch take their values from
-//     one profile (a selector variable), so no witness mixes two models,
-//     and its structural dimensions (model.DimSet) from one layer of it
-//     (a second selector over model.Profile.Groups: attention, MLP/MoE,
-//     output head), so no witness pairs a vocabulary with an MLP width;
+//     one profile (a selector variable), so no witness mixes two models;
 //     the model-fixed dimensions of an activation after its first make
 //     one row, whose product is at most the profiles' widest dimension
 //     (rowWidths: heads × head_dim, never vocab × intermediate).

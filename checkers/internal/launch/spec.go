@@ -261,7 +261,6 @@ type specBuilder struct {
 	display map[string]string // this site's names of host variables
 	memory  []*sym.Term
 	model   *sym.Term // the profile selector (see selector), once made
-	layer   *sym.Term // the layer selector (see layerSelector), once made
 	pending []pendingPtr
 	bounds  map[*tensor]*sym.Term // shapeBound's numel variables
 	// rowDims holds, per activation, the model-fixed sizes of its
@@ -717,23 +716,6 @@ func (b *specBuilder) fixed(v *sym.Term, display, canon string, pack int64) {
 	}
 	given := map[int64]bool{}
 	for pi, p := range cfg.Profiles {
-		if canon == model.DimSet && len(p.Groups) > 0 {
-			// A dimension of the launch's layer (see layerSelector).
-			layer := b.layerSelector()
-			for gi, g := range p.Groups {
-				var same []*sym.Term
-				for _, val := range packedValues(g.Dims, pack) {
-					if slices.Contains(vals, val) {
-						given[val] = true
-						same = append(same, sym.Eq(v, sym.Int(64, val)))
-					}
-				}
-				if len(same) > 0 {
-					alts = append(alts, sym.BAnd(sym.Eq(sel, sym.Int(64, int64(pi))), sym.Eq(layer, sym.Int(64, int64(gi))), sym.BOr(same...)))
-				}
-			}
-			continue
-		}
 		var same []*sym.Term
 		for _, val := range packedValues(p.Values[canon], pack) {
 			if !slices.Contains(vals, val) {
@@ -841,32 +823,6 @@ func (b *specBuilder) weightBound(numel *sym.Term, elem int64, packed bool) []*s
 		return nil
 	}
 	return []*sym.Term{sym.BOr(alts...)}
-}
-
-// layerSelector is the site's layer variable: the index of the group of
-// the selected profile (model.Profile.Groups) that its structural
-// dimensions come from, so that a witness's model-fixed widths are those
-// of one layer: a packed GEMV's output channels a vocabulary and its
-// input channels a fused qkv width, a shape no layer of any model has,
-// wrapped an int weight offset at 8 GiB of weights. Described once, as
-// a fixed size whose Profile is itself (witness: "layer=attention").
-func (b *specBuilder) layerSelector() *sym.Term {
-	if b.layer != nil {
-		return b.layer
-	}
-	b.layer = sym.Var(fmt.Sprintf("@layer#%d", len(b.x.sites)), 64)
-	info := &symex.VarInfo{Term: b.layer, Display: "layer", Class: symex.Fixed, Signed: true, Source: "the model's layer", Uniform: true,
-		Profile: b.layer, Origins: map[[2]int64]string{}}
-	n := 0
-	for _, p := range b.x.cfg.Profiles {
-		for gi, g := range p.Groups {
-			info.Origins[[2]int64{int64(gi), int64(gi)}] = g.Name
-		}
-		n = max(n, len(p.Groups))
-	}
-	b.spec.Vars = append(b.spec.Vars, info)
-	b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 0), b.layer), sym.Slt(b.layer, sym.Int(64, int64(max(1, n)))))
-	return b.layer
 }
 
 // castElem returns the element size of the pointer types the kernel k

@@ -57,9 +57,6 @@ type Profile struct {
 	// each with the formula that gives it ("2 × intermediate_size"). Its
 	// values are Values[DimSet].
 	Dims map[int64]string
-	// Groups are the model's layers as the dimensions one kernel launch
-	// sees together (see Group). Every value of Dims is in one at least.
-	Groups []Group
 	// MaxWeight is the elements of the model's largest parameter tensor:
 	// the output head or embedding (vocabulary × hidden), a fused
 	// gate/up or qkv projection, or all experts' gate/up weights stacked
@@ -67,25 +64,6 @@ type Profile struct {
 	// them).
 	MaxWeight int64
 }
-
-// Group is one layer of a model as a set of dimensions: the attention
-// (head sizes, head counts and their products, rotary and latent
-// ranks), the MLP and MoE layer (intermediate sizes, 2 × them, experts,
-// top-k) and the output head (the vocabulary). The hidden size and the
-// quantisation group sizes are in every group. A kernel launch works on
-// one layer: a GEMM's output width and input width are the two sides of
-// one projection, never a vocabulary against a fused qkv width.
-type Group struct {
-	Name string
-	Dims []int64 // sorted
-}
-
-// Layer names of Group.
-const (
-	GroupAttention = "attention"
-	GroupMLP       = "mlp"
-	GroupHead      = "lm_head"
-)
 
 // DimSet is the canonical name of a dimension of a parameter tensor, or of
 // an activation the launcher relates to one: it takes the values of the
@@ -295,24 +273,10 @@ func FromConfig(id string, data []byte) (*Profile, error) {
 // scales, embeddings and caches, first formula kept for each value.
 func (p *Profile) dims(c config) {
 	p.Dims = map[int64]string{}
-	groups := map[string][]int64{}
-	all := []string{GroupAttention, GroupMLP, GroupHead}
-	// put adds v to the dimension set and to groups (none: every group).
-	put := func(v int64, why string, in ...string) {
-		if v <= 0 {
-			return
-		}
-		if _, ok := p.Dims[v]; !ok {
+	put := func(v int64, why string) {
+		if _, ok := p.Dims[v]; v > 0 && !ok {
 			p.Dims[v] = why
 			p.Values[DimSet] = append(p.Values[DimSet], v)
-		}
-		if len(in) == 0 {
-			in = all
-		}
-		for _, g := range in {
-			if !slices.Contains(groups[g], v) {
-				groups[g] = append(groups[g], v)
-			}
 		}
 	}
 	for _, h := range p.Values["hidden_size"] {
@@ -323,31 +287,22 @@ func (p *Profile) dims(c config) {
 		if i > 0 || (c.Intermediate == 0 && c.MoEInt > 0) {
 			name = "moe_intermediate_size"
 		}
-		put(v, name, GroupMLP)
-		put(2*v, "2 × "+name, GroupMLP)
+		put(v, name)
+		put(2*v, "2 × "+name)
 	}
 	heads, kv := c.Heads, first(c.KVHeads, c.Heads)
 	for _, hd := range p.Values["head_size"] {
-		put(hd, "head_dim", GroupAttention)
-		put(heads*hd, "num_attention_heads × head_dim", GroupAttention)
-		put(kv*hd, "num_key_value_heads × head_dim", GroupAttention)
-		put((heads+2*kv)*hd, "(num_attention_heads + 2 × num_key_value_heads) × head_dim", GroupAttention)
+		put(hd, "head_dim")
+		put(heads*hd, "num_attention_heads × head_dim")
+		put(kv*hd, "num_key_value_heads × head_dim")
+		put((heads+2*kv)*hd, "(num_attention_heads + 2 × num_key_value_heads) × head_dim")
 	}
 	for _, r := range p.Values["rotary_dim"] {
-		put(r, "rotary_dim", GroupAttention)
+		put(r, "rotary_dim")
 	}
 	for _, name := range []string{"vocab_size", "num_experts", "topk", "group_size", "kv_lora_rank", "q_lora_rank", "num_heads", "num_kv_heads"} {
-		var in []string
-		switch name {
-		case "vocab_size":
-			in = []string{GroupHead}
-		case "num_experts", "topk":
-			in = []string{GroupMLP}
-		case "kv_lora_rank", "q_lora_rank", "num_heads", "num_kv_heads":
-			in = []string{GroupAttention}
-		}
 		for _, v := range p.Values[name] {
-			put(v, name, in...)
+			put(v, name)
 		}
 	}
 	if g := first(p.Values["group_size"]...); g > 0 {
@@ -357,11 +312,6 @@ func (p *Profile) dims(c config) {
 	}
 	slices.Sort(p.Values[DimSet])
 	p.MaxWeight = p.maxWeight(c)
-	for _, g := range all {
-		vs := groups[g]
-		slices.Sort(vs)
-		p.Groups = append(p.Groups, Group{Name: g, Dims: vs})
-	}
 }
 
 // maxWeight computes MaxWeight: the largest of the weights the config

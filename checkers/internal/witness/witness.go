@@ -149,7 +149,7 @@ func Related(tr *symex.Trace, w *symex.Witness, pos token.Pos, context string) [
 		v, ok := Value(info, w)
 		switch {
 		case ok && selector(info):
-			sizes = append(sizes, info.Display+"="+strings.ReplaceAll(info.Origins[[2]int64{v, v}], " ", "_"))
+			sizes = append(sizes, "model="+strings.ReplaceAll(info.Origins[[2]int64{v, v}], " ", "_"))
 		case ok:
 			sizes = append(sizes, fmt.Sprintf("%s=%d", info.Display, v))
 		}

@@ -7,7 +7,7 @@
 // two rows: the launcher never ties IC to qweight's columns. A wrap now
 // counts where the buffer holds the element the exact offset names
 // (overflow.Fits) and a weight is at most the model's largest
-// (launch.weightBound). Bug twin: bug_prec_gemv_layer_shape.cu.
+// (launch.weightBound). Bug twin: bug_prec_gemv_byte_offset.cu.
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <cuda_fp16.h>

@@ -1,10 +1,8 @@
 // Bug twin of ok_prec_gemv_packed_weight.cu: an fp16 GEMV that steps
-// through the weight in bytes with an int
-// offset, oc * IC * 2. That wraps at a real layer: an output head of
-// 256,000 rows over a hidden size of 4,608 (Gemma-2-27B), 2.4 GB of
-// weights. The witness's widths come from one layer of one model (the
-// output head: hidden in, vocabulary out); they used to be any two widths
-// of one model, an intermediate size (10,944) in front of a vocabulary.
+// through the weight in bytes with an int offset, oc * IC * 2. That wraps
+// at a real layer: an output head of 256,000 rows over a hidden size of
+// 4,608 (Gemma-2-27B), 2.4 GB of weights, within the model's largest
+// weight, so the wrap is reported.
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <cuda_fp16.h>
@@ -13,7 +11,7 @@ __global__ void gemv_f16_kernel(__half* __restrict__ out, const __half* __restri
                                 const int IC, const int OC) {
   const int oc = blockIdx.x;
   const char* base = reinterpret_cast<const char*>(weight);
-  const __half* w = reinterpret_cast<const __half*>(base + oc * IC * 2);  // want "oc \\* IC \\* 2 \\(int\\) overflows with IC \\(columns of in_feats\\) = \\d+ \\([^:]+: hidden_size\\), OC \\(rows of weight\\) = \\d+ \\([^:]+: vocab_size\\)"
+  const __half* w = reinterpret_cast<const __half*>(base + oc * IC * 2);  // want "oc \\* IC \\* 2 \\(int\\) overflows"
   float acc = 0.f;
   for (int k = threadIdx.x; k < IC; k += blockDim.x) {
     acc += __half2float(in[k]) * __half2float(w[k]);
