@@ -105,6 +105,12 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	for i, a := range s.Args {
 		args[i] = x.eval(a, st)
 	}
+	if pins := x.pinned(st.PC); len(pins) > 0 {
+		grid, block, smem = pin(grid, pins), pin(block, pins), pin(smem, pins)
+		for i := range args {
+			args[i] = pin(args[i], pins)
+		}
+	}
 	b := &specBuilder{x: x, site: site, display: map[string]string{},
 		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: map[*ir.Var]*sym.Term{}}}
 	b.args(s.Kernel, args)
@@ -119,6 +125,82 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b.spec.Launcher = b.launcherOf(s.Kernel, args, st.PC)
 	site.Spec = b.spec
 	x.sites = append(x.sites, site)
+}
+
+// pinned returns the unknowns the path fixes to a constant: an
+// unclassified host parameter tested against constants in a dispatch
+// chain (if (rows_per_block == 16) launch<16><<<M / rows_per_block,
+// ...>>>) is that constant at the launch under the test. Left as the
+// unknown, the grid was unresolved, and a kernel checked for its first
+// block alone was reported at M = 1, where M / 16 launches no block.
+func (x *executor) pinned(pc []*sym.Term) map[string]*sym.Term {
+	var out map[string]*sym.Term
+	var visit func(c *sym.Term)
+	visit = func(c *sym.Term) {
+		switch c.Op {
+		case sym.OpBAnd:
+			for _, a := range c.Args {
+				visit(a)
+			}
+			return
+		case sym.OpEq:
+		default:
+			return
+		}
+		v, k := c.Args[0], c.Args[1]
+		if v.Op == sym.OpConst {
+			v, k = k, v
+		}
+		val, ok := k.Const()
+		if !ok {
+			return
+		}
+		signed := v.Op == sym.OpSExt
+		if v.Op == sym.OpSExt || v.Op == sym.OpZExt {
+			v = v.Args[0]
+		}
+		h := x.vars[v.Name]
+		if v.Op != sym.OpVar || h == nil || h.kind != unknownVar || v.Width == 0 {
+			return
+		}
+		// The constant, in the variable's width, if it survives there.
+		c2 := sym.Resize(sym.Const(k.Width, val), v.Width, signed)
+		if sym.Resize(c2, k.Width, signed).Key() != k.Key() {
+			return
+		}
+		if out == nil {
+			out = map[string]*sym.Term{}
+		}
+		out[v.Name] = c2
+	}
+	for _, c := range pc {
+		visit(c)
+	}
+	return out
+}
+
+// pin is v with the variables of m replaced.
+func pin(v value, m map[string]*sym.Term) value {
+	sub := func(t *sym.Term) *sym.Term {
+		if t == nil {
+			return nil
+		}
+		return sym.Subst(t, m)
+	}
+	v.t = sub(v.t)
+	if v.dim3 != nil {
+		d := *v.dim3
+		for i := range d {
+			d[i] = sub(d[i])
+		}
+		v.dim3 = &d
+	}
+	if v.ptr != nil {
+		p := *v.ptr
+		p.off = sub(p.off)
+		v.ptr = &p
+	}
+	return v
 }
 
 // launcherOf describes the entry point's parameters as the path to a
