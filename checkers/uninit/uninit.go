@@ -287,7 +287,7 @@ func escapes(f *ir.Func) (map[*ir.Var]bool, bool) {
 				mark(n.Args)
 			}
 		case *ir.Intrinsic:
-			if !symex.ByteCall(n.Name) {
+			if ir.ByteOp(n.Name) == "" { // memcpy, memset: their bytes are accesses
 				mark(n.Args)
 			}
 		}

@@ -1,6 +1,9 @@
 package ir
 
-import "go/token"
+import (
+	"go/token"
+	"strings"
+)
 
 // An Expr is a side-effect-free IR value, except for Call, Atomic, Warp and
 // Sync, whose effects happen where they occur in statement order. The
@@ -260,6 +263,21 @@ type Intrinsic struct {
 	Name string
 	Args []Expr
 	T    Type
+}
+
+// ByteOp names the byte operation an intrinsic of that name is:
+// "memcpy" (memcpy, memmove and their __builtin_ forms: Args dst, src,
+// n) or "memset" (memset, __builtin_memset: Args dst, value, n); "" for
+// any other. The lowering makes these intrinsics whatever declares them,
+// and the checkers read their bytes.
+func ByteOp(name string) string {
+	switch strings.TrimPrefix(name, "__builtin_") {
+	case "memcpy", "memmove":
+		return "memcpy"
+	case "memset":
+		return "memset"
+	}
+	return ""
 }
 
 // Atomic is an atomic read-modify-write of Ptr[Index] (atomicAdd, atomicCAS,

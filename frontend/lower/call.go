@@ -337,18 +337,13 @@ var tileMethods = map[string]ir.WarpOp{
 	"ballot": ir.Ballot, "any": ir.Any, "all": ir.All, "match_any": ir.MatchAny,
 }
 
-// byteFuncs are the C library's byte copies and sets, lowered as
-// intrinsics whatever declares them.
-var byteFuncs = map[string]bool{"memcpy": true, "memmove": true, "memset": true,
-	"__builtin_memcpy": true, "__builtin_memmove": true, "__builtin_memset": true}
-
 var ldFuncs = map[string]bool{"__ldg": true, "__ldcg": true, "__ldca": true, "__ldcs": true, "__ldlu": true, "__ldcv": true}
 var stFuncs = map[string]bool{"__stcg": true, "__stcs": true, "__stwb": true, "__stwt": true}
 
 // intrinsic lowers calls to CUDA builtins and shim functions. handled is
 // false for calls it does not recognise (ordinary calls).
 func (fl *funcLowerer) intrinsic(c, ref clang.Cursor, name string, ch []clang.Cursor) (ir.Expr, bool) {
-	if byteFuncs[name] && c.NumArguments() == 3 && fl.receiver(c, ch) == nil {
+	if ir.ByteOp(name) != "" && c.NumArguments() == 3 && fl.receiver(c, ch) == nil {
 		// memcpy, memset and clang's builtins of them (declared nowhere
 		// a file can see): the checkers read their bytes.
 		return &ir.Intrinsic{P: fl.pos(c), Name: name, Args: fl.args(c, 0), T: fl.typeOf(c.Type())}, true

@@ -178,8 +178,8 @@ func sext24(x int64, signed bool) int64 {
 // builtins): n bytes read at the source, n written at the destination,
 // as symex records them. It returns the destination.
 func (m *machine) byteCall(e *ir.Intrinsic) (value, bool) {
-	name := strings.TrimPrefix(e.Name, "__builtin_")
-	if (name != "memcpy" && name != "memmove" && name != "memset") || len(e.Args) != 3 {
+	op := ir.ByteOp(e.Name)
+	if op == "" || len(e.Args) != 3 {
 		return value{}, false
 	}
 	dst, src, n := m.eval(e.Args[0]), m.eval(e.Args[1]), m.eval(e.Args[2])
@@ -192,7 +192,7 @@ func (m *machine) byteCall(e *ir.Intrinsic) (value, bool) {
 				Off: p.off, Size: n.i, Bytes: p.r.bytes, Write: write})
 		}
 	}
-	if name != "memset" {
+	if op == "memcpy" {
 		rec(src, false)
 	}
 	rec(dst, true)

@@ -42,17 +42,13 @@ func isStringType(t ir.Type) bool {
 // string-typed value or a literal (also through the conversion that
 // builds a std::string from it).
 func (x *executor) stringOperand(e ir.Expr, v value) *strval {
-	for v.str == nil {
-		c, ok := e.(*ir.Convert)
-		if !ok {
-			return nil
-		}
-		e = c.X
-		if l, ok := e.(*ir.StringLit); ok {
-			return &strval{lit: l.Val, known: true}
-		}
+	if v.str != nil {
+		return v.str
 	}
-	return v.str
+	if l, ok := ir.StripConvert(e).(*ir.StringLit); ok {
+		return &strval{lit: l.Val, known: true}
+	}
+	return nil
 }
 
 // strEq is the truth of a == b, or nil when neither is a string whose

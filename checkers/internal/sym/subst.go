@@ -40,9 +40,17 @@ func subst(t *Term, m map[string]*Term, memo map[*Term]*Term) *Term {
 		memo[t] = t
 		return t
 	}
+	r := mapArgs(t, func(a *Term) *Term { return subst(a, m, memo) })
+	memo[t] = r
+	return r
+}
+
+// mapArgs is t with f applied to its arguments, rebuilt through the
+// constructors where one changed; t itself where none did.
+func mapArgs(t *Term, f func(*Term) *Term) *Term {
 	var args []*Term
 	for i, a := range t.Args {
-		b := subst(a, m, memo)
+		b := f(a)
 		if b != a && args == nil {
 			args = make([]*Term, len(t.Args))
 			copy(args, t.Args[:i])
@@ -51,12 +59,10 @@ func subst(t *Term, m map[string]*Term, memo map[*Term]*Term) *Term {
 			args[i] = b
 		}
 	}
-	r := t
-	if args != nil {
-		r = rebuild(t, args)
+	if args == nil {
+		return t
 	}
-	memo[t] = r
-	return r
+	return rebuild(t, args)
 }
 
 // mentions reports whether one of vs is replaced by m.
@@ -111,21 +117,7 @@ func Replace(t, from, to *Term) *Term {
 		if r, ok := memo[t]; ok {
 			return r
 		}
-		var args []*Term
-		for i, a := range t.Args {
-			b := walk(a)
-			if b != a && args == nil {
-				args = make([]*Term, len(t.Args))
-				copy(args, t.Args[:i])
-			}
-			if args != nil {
-				args[i] = b
-			}
-		}
-		r := t
-		if args != nil {
-			r = rebuild(t, args)
-		}
+		r := mapArgs(t, walk)
 		memo[t] = r
 		return r
 	}

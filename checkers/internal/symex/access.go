@@ -215,18 +215,20 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 		args[i] = x.eval(a, st)
 	}
 	it, isInt := e.T.(*ir.IntType)
-	switch e.Name {
-	case "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove": // see ByteCall
+	switch ir.ByteOp(e.Name) {
+	case "memcpy":
 		if len(args) == 3 {
 			x.bytes(e, args[1], args[2], false, Value{}, st)
 			x.bytes(e, args[0], args[2], true, Value{}, st)
 			return args[0]
 		}
-	case "memset", "__builtin_memset":
+	case "memset":
 		if len(args) == 3 {
 			x.bytes(e, args[0], args[2], true, args[1], st)
 			return args[0]
 		}
+	}
+	switch e.Name {
 	case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax":
 		if isInt && len(args) == 2 && args[0].T != nil && args[1].T != nil &&
 			args[0].T.Width == it.Bits && args[1].T.Width == it.Bits {
@@ -245,18 +247,6 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 		return Value{R: r}
 	}
 	return x.opaqueVar(e.Name, e.P, e.T)
-}
-
-// ByteCall reports whether the engine records the bytes an intrinsic of
-// that name reads and writes as accesses (memcpy, memmove, memset and
-// their builtins): their pointers are not escapes, what they write is
-// stored (or, where the length is unknown, a lost write).
-func ByteCall(name string) bool {
-	switch name {
-	case "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove", "memset", "__builtin_memset":
-		return true
-	}
-	return false
 }
 
 // maxCopyBytes bounds the constant length of a copy recorded as one

@@ -425,22 +425,15 @@ func (p *Pair) Race(a, b *Access) *sym.Term {
 // "memcpy from src", "memset of buf".
 func byteCall(n *ir.Intrinsic, write bool, text func(ir.Expr) string) string {
 	name := strings.TrimPrefix(n.Name, "__builtin_")
+	op := ir.ByteOp(n.Name)
 	arg := func(i int) string {
 		if i >= len(n.Args) {
 			return "?"
 		}
-		e := n.Args[i]
-		for {
-			c, ok := e.(*ir.Convert)
-			if !ok {
-				break
-			}
-			e = c.X
-		}
-		return text(e)
+		return text(ir.StripConvert(n.Args[i]))
 	}
 	switch {
-	case name == "memset":
+	case op == "memset":
 		return "memset of " + arg(0)
 	case write:
 		return name + " to " + arg(0)
