@@ -36,9 +36,8 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 		x.t.LostWrites = append(x.t.LostWrites, n.Pos())
 	}
 	if p.Ptr.Region != nil && size > 0 {
-		a := &Access{Node: n, Pos: n.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
-			Index: idx.T, Elem: elem, PC: append([]*sym.Term(nil), st.PC...), Ops: ops,
-			Inline: append([]token.Pos(nil), x.inline...), Epoch: st.X.block, WarpEpoch: st.X.warp, GridEpoch: st.X.grid, Null: nullOf(p.Ptr)}
+		a := x.newAccess(n, p.Ptr, off, size, write, elem, append([]*sym.Term(nil), st.PC...), ops, st)
+		a.Index = idx.T
 		if vt, ok := elem.(*ir.VectorType); ok && vt.Size() > 0 && vt.Size()%2 == 0 {
 			a.Align, a.Vector = vt.Align, vt.String()
 			if a.Align <= 0 {
@@ -68,6 +67,15 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 		return Value{}
 	}
 	return x.freshVar("load", n.Pos(), result)
+}
+
+// newAccess is an access of size bytes at byte offset off of p's region,
+// by the thread in st (its epochs), on path pc, inside the calls being
+// inlined.
+func (x *executor) newAccess(n ir.Node, p *Pointer, off *sym.Term, size int64, write bool, elem ir.Type, pc []*sym.Term, ops []*Op, st *state) *Access {
+	return &Access{Node: n, Pos: n.Pos(), Region: p.Region, Off: off, Size: size, Write: write, Elem: elem,
+		PC: pc, Ops: ops, Inline: append([]token.Pos(nil), x.inline...),
+		Epoch: st.X.block, WarpEpoch: st.X.warp, GridEpoch: st.X.grid, Null: nullOf(p)}
 }
 
 // load returns the value a load from r at byte offset off reads: a fresh
@@ -268,9 +276,7 @@ func (x *executor) bytes(e ir.Node, p, n Value, write bool, val Value, st *state
 	x.sink(SinkOffset, e.Pos(), p.Ops)
 	ops := mergeOps(p.Ops, n.Ops)
 	rec := func(off *sym.Term, size int64, pc []*sym.Term) {
-		a := &Access{Node: e, Pos: e.Pos(), Region: p.Ptr.Region, Off: off, Size: size, Write: write,
-			Elem: ir.Char, PC: pc, Ops: ops, Inline: append([]token.Pos(nil), x.inline...),
-			Epoch: st.X.block, WarpEpoch: st.X.warp, GridEpoch: st.X.grid, Null: nullOf(p.Ptr)}
+		a := x.newAccess(e, p.Ptr, off, size, write, ir.Char, pc, ops, st)
 		if write && val.T != nil && val.Ptr == nil {
 			if _, ok := val.T.Const(); ok {
 				a.Stored = val.T

@@ -183,46 +183,46 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 	return out
 }
 
-// hasGridSync reports whether a loop's body or update holds a grid
-// barrier or a call (which may hold one).
-func hasGridSync(l *ir.Loop) bool {
-	found := false
-	visit := func(n ir.Node) bool {
-		switch n := n.(type) {
-		case *ir.Sync:
-			found = n.Kind == ir.SyncGrid
-		case *ir.Call:
-			found = true
-		}
-		return !found
-	}
-	if l.Body != nil {
-		ir.Inspect(l.Body, visit)
-	}
-	if l.Post != nil {
-		ir.Inspect(l.Post, visit)
-	}
-	return found
-}
-
 // maxBarriers bounds the barriers one thread can execute in a loop.
 const maxBarriers = 1 << 32
 
 // hasSync reports whether a loop's body or update holds a barrier or a
 // call (which may hold one).
 func hasSync(l *ir.Loop) bool {
-	found := false
-	visit := func(n ir.Node) bool {
+	return loopHolds(l, func(n ir.Node) bool {
 		switch n.(type) {
 		case *ir.Sync, *ir.Call:
-			found = true
+			return true
 		}
+		return false
+	})
+}
+
+// hasGridSync reports whether a loop's body or update holds a grid
+// barrier or a call (which may hold one).
+func hasGridSync(l *ir.Loop) bool {
+	return loopHolds(l, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Sync:
+			return n.Kind == ir.SyncGrid
+		case *ir.Call:
+			return true
+		}
+		return false
+	})
+}
+
+// loopHolds reports whether a node of a loop's body or update matches.
+func loopHolds(l *ir.Loop, match func(ir.Node) bool) bool {
+	found := false
+	visit := func(n ir.Node) bool {
+		found = found || match(n)
 		return !found
 	}
 	if l.Body != nil {
 		ir.Inspect(l.Body, visit)
 	}
-	if l.Post != nil {
+	if l.Post != nil && !found {
 		ir.Inspect(l.Post, visit)
 	}
 	return found
