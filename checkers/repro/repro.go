@@ -18,6 +18,10 @@ type Launch struct {
 	// Kernel is the kernel's qualified name with its template arguments
 	// ("vllm::rms_norm_kernel<c10::Half>"), as a C++ expression.
 	Kernel string `json:"kernel"`
+	// File is the file that defines the kernel (as the analysis named
+	// it): the reproducer includes it, which is not the finding's file
+	// when the finding is in a header the kernel calls into.
+	File string `json:"file,omitempty"`
 	// Grid and Block are the launch dimensions; Smem the dynamic shared
 	// memory in bytes.
 	Grid  [3]uint64 `json:"grid"`

@@ -410,3 +410,16 @@ func (o *options) engineOptions(log io.Writer) map[*analysis.Analyzer]any {
 	e.Log = log
 	return map[*analysis.Analyzer]any{symexec.Analyzer: e}
 }
+
+// fileFlags returns the flags file was analysed with: its compilation
+// database entry's, then the command line's (-I, -D, after "--").
+func (o *options) fileFlags(file string) []string {
+	cfg := o.frontendConfig()
+	var args []string
+	if cfg.FileArgs != nil {
+		if abs, err := filepath.Abs(file); err == nil {
+			args = cfg.FileArgs(abs)
+		}
+	}
+	return append(args, cfg.ClangArgs...)
+}

@@ -195,7 +195,7 @@ func (a *app) analyse() int {
 		a.printStats(prog, res, elapsed)
 	}
 	if o.repro != "" {
-		n, err := writeRepros(o.repro, prog.Fset, res)
+		n, err := writeRepros(o.repro, prog.Fset, res, o.fileFlags)
 		if err == nil {
 			err = writeReproIndex(o.repro)
 		}

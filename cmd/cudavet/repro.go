@@ -52,6 +52,12 @@ type reproCase struct {
 	// relative to Dir, and LauncherBytes its tensors' total bytes.
 	LauncherSource string
 	LauncherBytes  int64
+	// Flags are the project's flags for the file (repro_flags.go): the
+	// harness and the launcher are built with them.
+	Flags []buildFlag
+	// InHeader, when set, is the finding's file, a header that Source
+	// (the kernel's file) includes.
+	InHeader string
 }
 
 // fixedSource returns file with the first suggested fix of each of its
@@ -89,8 +95,9 @@ func dispatchFallback() string {
 
 // writeRepros writes one reproducer directory under dir for each finding
 // of res with a witness launch, and returns how many it wrote. Findings
-// of one checker at one line share a reproducer.
-func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, error) {
+// of one checker at one line share a reproducer. flagsOf gives the flags
+// a file was analysed with.
+func writeRepros(dir string, fset *token.FileSet, res *driver.Result, flagsOf func(file string) []string) (int, error) {
 	seen := map[string]bool{}
 	n := 0
 	for _, d := range res.Diagnostics {
@@ -114,7 +121,20 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result) (int, erro
 		if err != nil {
 			return n, err
 		}
+		if flagsOf != nil {
+			c.Flags = buildFlags(c.absDir(), flagsOf(d.Position.Filename))
+		}
 		c.HasFix = len(d.SuggestedFixes) > 0
+		if !sameFile(kernelFile(d, &l), d.Position.Filename) {
+			// The finding is in a header the kernel's file includes: the
+			// harness includes the kernel's file, and the variants of
+			// the finding's file (fixed.cu, isolated.cu) have no place.
+			c.InHeader = relName(d.Position.Filename)
+			if err := c.write(); err != nil {
+				return n, err
+			}
+			continue
+		}
 		if d.Checker == "overflow" {
 			if c.Fixed, err = fixedSource(fset, res, d.Position.Filename); err != nil {
 				return n, err
@@ -143,7 +163,7 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 	if err != nil {
 		return nil, err
 	}
-	src, err := filepath.Abs(d.Position.Filename)
+	src, err := filepath.Abs(kernelFile(d, l))
 	if err != nil {
 		return nil, err
 	}
@@ -200,6 +220,34 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 	return c, nil
 }
 
+// kernelFile is the file that defines the finding's kernel: the one
+// the harness includes (the finding's file for witnesses written before
+// launches named it).
+func kernelFile(d driver.Diagnostic, l *repro.Launch) string {
+	if l.File != "" {
+		return l.File
+	}
+	return d.Position.Filename
+}
+
+// sameFile reports whether two names are one file.
+func sameFile(a, b string) bool {
+	if a == b {
+		return true
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// absDir is the reproducer's directory, absolute.
+func (c *reproCase) absDir() string {
+	if abs, err := filepath.Abs(c.Dir); err == nil {
+		return abs
+	}
+	return c.Dir
+}
+
 func (c *reproCase) write() error {
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
 		return err
@@ -250,6 +298,11 @@ func (c *reproCase) write() error {
 // reproIndex writes DIR/README.txt listing the reproducers, so a user
 // can run them all.
 func writeReproIndex(dir string) error {
+	// A run with no finding to reproduce still leaves the index, which
+	// says so (an empty list).
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
@@ -271,7 +324,10 @@ func writeReproIndex(dir string) error {
 		"does not fit the GPU, 3 when the harness did not build, 4 when the sanitizer reported errors at\n" +
 		"other lines only, 5 when preconditions.h (optional: a launcher's checks) rejects the launch, 6 when the\n" +
 		"sanitizer could not run the harness (no GPU, attach failed), 7 when a run did not finish within TIMEOUT\n" +
-		"seconds (180 unless set: a kernel that hangs).\n\n")
+		"seconds (180 unless set: a kernel that hangs).\n" +
+		"Each is built with the flags the file was analysed with (include directories relative to it, macros,\n" +
+		"dialect); EXTRA_FLAGS adds flags this machine needs (a dependency's include directory). BUILD_ONLY=1\n" +
+		"builds and stops (exit 0 or 3), so that many build in parallel before they run one at a time.\n\n")
 	for _, n := range names {
 		b.WriteString(n + "\n")
 	}
@@ -313,6 +369,9 @@ var funcs = template.FuncMap{
 		return fmt.Sprintf("%dull", a.Alloc())
 	},
 	"fillKernels": func() string { return fillKernels },
+	"shellFlags":  shellFlags,
+	"pythonFlags": pythonFlags,
+	"hasStd":      hasStd,
 }
 
 // fillKernels is the device code both harnesses fill buffers with.
@@ -411,6 +470,9 @@ __host__ __device__ T* in(T* p, A (&a)[N]) {
 #include "isolated.cu"  // the kernel's file with its other findings neutralised
 {{- end}}
 #else
+{{- if .InHeader}}
+// The finding is in {{.InHeader}}, which the kernel's file includes.
+{{- end}}
 #include "{{.Source}}"
 #endif
 
@@ -640,7 +702,7 @@ NVCC=${NVCC:-nvcc}
 ARCH=${ARCH:-sm_90}
 SANITIZER=${SANITIZER:-compute-sanitizer}
 SRCDIR={{.SourceDir}}
-FLAGS="-std=c++17 -O1 -lineinfo -arch=$ARCH --expt-relaxed-constexpr -I$SRCDIR -I."
+FLAGS="{{if not (hasStd .Flags)}}-std=c++17 {{end}}-O1 -lineinfo -arch=$ARCH --expt-relaxed-constexpr -I$SRCDIR -I."
 {{- if .Torch}}
 # The kernel's file includes torch: build against the installed PyTorch.
 TORCH=$(python3 -c 'import os, torch; from torch.utils.cpp_extension import include_paths, library_paths; print(" ".join("-I" + p for p in include_paths()), "-L" + library_paths()[0], "-Xlinker -rpath -Xlinker " + library_paths()[0], "-D_GLIBCXX_USE_CXX11_ABI=%d" % int(torch._C._GLIBCXX_USE_CXX11_ABI))') || exit 3
@@ -653,7 +715,10 @@ LIBS=""
 build() {
   [ -x "$1" ] && [ ! harness.cu -nt "$1" ] && return 0
   out=$1; shift
-  $NVCC $FLAGS $TORCH "$@" harness.cu -o "$out" $LIBS
+  # The project's flags for the file (include directories, macros,
+  # dialect), as cudavet analysed it with them, follow the harness's;
+  # EXTRA_FLAGS adds what this machine needs (a dependency's headers).
+  $NVCC $FLAGS {{shellFlags .Flags}} $TORCH ${EXTRA_FLAGS:-} "$@" harness.cu -o "$out" $LIBS
 }
 # sanitize BINARY LOG: runs BINARY under the sanitizer; true when it
 # reported an error.
@@ -691,6 +756,32 @@ run() {
   fi
   return 0
 }
+# BUILD_ONLY=1 builds what the runs below need (launcher.cu, harness.cu and
+# its variants) and stops: exit 0 when all built, 3 when one did not. Many
+# reproducers build in parallel this way, then run one at a time on the GPU.
+if [ "${BUILD_ONLY:-0}" = 1 ]; then
+  built=0
+{{- if .L.Launcher}}
+  if [ "${KERNEL_ONLY:-0}" != 1 ]; then
+    if ! timeout -k 10 1200 "${PYTHON:-python3}" launcher.py build > launcher_build.log 2>&1; then
+      tail -20 launcher_build.log; echo "cudavet-repro: launcher.cu did not build (launcher_build.log)"; built=3
+    fi
+  fi
+{{- end}}
+  build harness > harness_build.log 2>&1 || { tail -20 harness_build.log; echo "cudavet-repro: harness.cu did not build (harness_build.log)"; built=3; }
+{{- if .Isolated}}
+  if [ -f isolated.cu ]; then
+    build harness_isolated -DCUDAVET_ISOLATED > isolated_build.log 2>&1 || { tail -20 isolated_build.log; echo "cudavet-repro: isolated.cu did not build (isolated_build.log)"; built=3; }
+  fi
+{{- end}}
+{{- if .Fixed}}
+  if [ -f fixed.cu ]; then
+    build harness_fixed -DCUDAVET_FIXED > fixed_build.log 2>&1 || { tail -20 fixed_build.log; echo "cudavet-repro: fixed.cu did not build (fixed_build.log)"; built=3; }
+  fi
+{{- end}}
+  [ $built = 0 ] && echo "cudavet-repro: built"
+  exit $built
+fi
 # lines LOG: the source lines the sanitizer named.
 lines() { grep -Eo "in [^ ]+:[0-9]+" "$1" | sed 's/^in //; s#.*/##' | sort -u | tr '\n' ' '; }
 {{- if .L.Launcher}}

@@ -163,17 +163,23 @@ os.environ["PYTORCH_NO_CUDA_MEMORY_CACHING"] = "1"
 os.environ.setdefault("TORCH_CUDA_ARCH_LIST", "9.0")
 
 import torch  # noqa: E402
-from torch.utils.cpp_extension import load  # noqa: E402
+from torch.utils.cpp_extension import COMMON_NVCC_FLAGS, load  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 build = os.path.join(here, "build_launcher")
 os.makedirs(build, exist_ok=True)
 name = "cudavet_repro_launcher"
+# The project's flags for the file, as cudavet analysed it with them.
+project = {{pythonFlags .Flags}}
+# torch's extensions define __CUDA_NO_HALF_OPERATORS__ and its kind for
+# nvcc; a project whose build does not (vLLM's CMake removes them) relies
+# on the conversions they hide, so they are undone unless its flags have them.
+undo = ["-U" + f[2:] for f in COMMON_NVCC_FLAGS if f.startswith("-D__CUDA_NO_") and f not in project]
 load(
     name=name,
     sources=[os.path.join(here, "launcher.cu")],
     extra_include_paths=[os.path.normpath(os.path.join(here, {{cstr .SourceDir}})), here],
-    extra_cuda_cflags=["-O1", "-lineinfo"],
+    extra_cuda_cflags=["-O1", "-lineinfo"] + project + undo + os.environ.get("EXTRA_FLAGS", "").split(),
     build_directory=build,
     is_python_module=False,
     verbose=False,

@@ -354,3 +354,104 @@ func TestReproTemplateElem(t *testing.T) {
 	}
 	compileHarness(t, writeShim(t), d)
 }
+
+// TestReproProjectFlags checks that a reproducer is built with the flags
+// the file was analysed with: the include directories (relative to the
+// reproducer, so that the tree and the reproducers move together to a GPU
+// machine), the macros and the dialect; and that the launcher's build
+// undoes torch's __CUDA_NO_HALF_* macros the project's flags lack. A
+// library relying on half <-> float conversions did not build otherwise.
+func TestReproProjectFlags(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "-I", "../../checkers", "-D", "CUDAVET_TEST_MACRO=1",
+		"../../checkers/overflow/testdata/bug_launcher_rms_norm.cu", "--", "-std=c++20", "-UNDEBUG")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	d := filepath.Join(dir, "001-overflow-bug_launcher_rms_norm-17")
+	inc, _ := filepath.Abs("../../checkers")
+	rel, err := filepath.Rel(d, inc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := os.ReadFile(filepath.Join(d, "run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"-I" + rel + " -DCUDAVET_TEST_MACRO=1 -std=c++20 -UNDEBUG", `FLAGS="-O1 `} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("run.sh lacks %q:\n%s", want, script)
+		}
+	}
+	if out, err := exec.Command("sh", "-n", filepath.Join(d, "run.sh")).CombinedOutput(); err != nil {
+		t.Errorf("sh -n run.sh: %v\n%s", err, out)
+	}
+	py, err := os.ReadFile(filepath.Join(d, "launcher.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`project = ["-I" + os.path.normpath(os.path.join(here, "` + rel + `")), "-DCUDAVET_TEST_MACRO=1", "-std=c++20", "-UNDEBUG"]`,
+		`undo = ["-U" + f[2:] for f in COMMON_NVCC_FLAGS if f.startswith("-D__CUDA_NO_") and f not in project]`,
+		`extra_cuda_cflags=["-O1", "-lineinfo"] + project + undo + os.environ.get("EXTRA_FLAGS", "").split(),`,
+	} {
+		if !strings.Contains(string(py), want) {
+			t.Errorf("launcher.py lacks %q:\n%s", want, py)
+		}
+	}
+}
+
+// TestReproNoFindings checks that -repro on a file without findings
+// succeeds and leaves an index listing none (it failed to open the
+// directory it had not made).
+func TestReproNoFindings(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/ok_launcher_rms_norm_guarded.cu")
+	if code != exitClean {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitClean, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "README.txt")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBuildFlags(t *testing.T) {
+	got := buildFlags("/p/r/001", []string{"-I/p/csrc", "-isystem", "/p/third", "-DX=1", "-U", "__CUDA_ARCH__",
+		"-D__CUDA_ARCH__=900", "-include", "/p/csrc/pre.h", "-std=c++20", "-fcuda-approx-transcendentals", "-Wall", "-I/p/csrc"})
+	want := []buildFlag{{Flag: "-I", Path: "../../csrc"}, {Flag: "-isystem", Path: "../../third"}, {Flag: "-DX=1"},
+		{Flag: "-include", Path: "../../csrc/pre.h"}, {Flag: "-std=c++20"}, {Flag: "--use_fast_math"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("buildFlags = %v, want %v", got, want)
+	}
+	if s := shellFlags([]buildFlag{{Flag: "-I", Path: "a b"}, {Flag: "-DS=\"x\""}}); s != `'-Ia b' '-DS="x"'` {
+		t.Errorf("shellFlags = %s", s)
+	}
+}
+
+// TestReproHeaderFinding checks a finding in a header the kernel's file
+// includes: the harness includes the kernel's file (including the header
+// alone left the kernel undefined, and no reproducer of such a finding
+// built), and it compiles.
+func TestReproHeaderFinding(t *testing.T) {
+	if _, err := exec.LookPath("clang-15"); err != nil {
+		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, "-checks", "bounds", "-repro", dir, "testdata/reprohdr/shift_kernel.cu")
+	if code != exitFindings {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+	}
+	d := filepath.Join(dir, "001-bounds-shift_ops-6")
+	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^#include ".*/testdata/reprohdr/shift_kernel\.cu"$`).Match(harness) {
+		t.Errorf("harness.cu does not include the kernel's file:\n%s", harness)
+	}
+	script, _ := os.ReadFile(filepath.Join(d, "run.sh"))
+	if !strings.Contains(string(script), `grep -q "shift_ops.cuh:6" sanitizer.log`) {
+		t.Errorf("run.sh does not look for the error at the header's line:\n%s", script)
+	}
+	compileHarness(t, writeShim(t), d)
+}

@@ -23,6 +23,9 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 	}
 	env := defaultEnv(w)
 	l := &repro.Launch{Kernel: kernelExpr(f)}
+	if f.File != nil {
+		l.File = f.File.Name
+	}
 	if f.Generic {
 		l.Kernel = genericInstance(tr, f, env)
 	}
