@@ -6,14 +6,15 @@
 # seconds (260 unless set; exit 124 when it is reached: a timeout), and run.sh's TIMEOUT (150
 # unless set) for each sanitizer run; a job still running at END is stopped and recorded as "cut",
 # to run again in the next call. A job waits until the GPU memory its witness needs (harness.cu's
-# "GiB of buffers", or launcher.cu's "GiB of tensors" when more) fits in 120 GiB beside the running jobs' (one that needs more runs alone).
+# "GiB of buffers", or launcher.cu's "GiB of tensors" when more) fits in MEMCAP GiB (120 unless set: an
+# H200; 70 for an H100) beside the running jobs' (one that needs more runs alone).
 # Writes $OUT/results.tsv (name, exit status, seconds, last cudavet-repro line, date: the format
 # of testdata/repro/results.tsv), $OUT/all.tsv (every call's rows so far), $OUT/gpu-TAG.txt and
 # the logs' first and last 150 lines as $OUT/logs-TAG.tgz.
 cd "$1" || exit 2
 tag=$2; par=$3
 export END=$(( $(date +%s) + $4 )); export DEADLINE=$(( END - 40 ))
-export OUTER=${OUTER:-260} TIMEOUT=${TIMEOUT:-150} LOGS=/tmp/rr-logs
+export OUTER=${OUTER:-260} TIMEOUT=${TIMEOUT:-150} LOGS=/tmp/rr-logs MEMCAP=${MEMCAP:-120}
 mkdir -p $LOGS; touch /tmp/rr-done.tsv; echo 0 > /tmp/rr-used
 awk -F'\t' 'FILENAME == ARGV[1] { if ($2 != "cut" && $2 != "skipped") d[$1] = 1; next } !($1 in d)' \
   /tmp/rr-done.tsv order.txt > /tmp/rr-order.txt
@@ -22,7 +23,7 @@ echo "$(wc -l < /tmp/rr-order.txt) jobs to run"
   compute-sanitizer --version | head -2; python3 -c 'import torch; print("torch", torch.__version__)'; nproc; } > $OUT/gpu-$tag.txt 2>&1
 # gpumem N: takes (or, negative, gives back) N GiB of the GPU's memory; false when it does not fit.
 gpumem() {
-  flock /tmp/rr-used.lock bash -c "u=\$(cat /tmp/rr-used); if [ \$(( u + $1 )) -le 120 ] || [ \$u = 0 ]; then echo \$(( u + $1 )) > /tmp/rr-used; else exit 1; fi"
+  flock /tmp/rr-used.lock bash -c "u=\$(cat /tmp/rr-used); if [ \$(( u + $1 )) -le $MEMCAP ] || [ \$u = 0 ]; then echo \$(( u + $1 )) > /tmp/rr-used; else exit 1; fi"
 }
 one() {
   n=$1

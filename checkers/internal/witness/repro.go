@@ -130,19 +130,28 @@ func launcherOf(kernel *ir.Func, hl *symex.Launcher, w *symex.Witness, args []re
 // generous enlarges the tensors whose size the witness picked where
 // no finding depends on it, to what a caller passes: a tensor whose
 // shape the launcher never inspects (an output, a workspace) gets as many
-// elements as the largest tensor of the call, at least
-// repro.DefaultAlloc bytes; one whose dimensions not asked for are an
+// elements as the largest tensor the launcher inspects (its own pick, up
+// to twice the largest region the witness fixes, is no caller's: an
+// rms_norm's weight and scale took 8.6 G elements each, 80 GiB in all,
+// where the input had 4.3 G), at least repro.DefaultAlloc bytes; one
+// whose dimensions not asked for are an
 // unknown of the analysis (frees) gets them so that it is as large as
 // the largest (a [groups, size_n] scale table whose size_n the launcher
 // never checks). The solver's pick is often 1, which no caller passes,
 // and a finding holds for every such length. Not when the tensors would
 // then need more than launcherMemory.
 func generous(l *repro.Launcher, hl *symex.Launcher, rests []int, frees []bool) {
-	var largest int64
-	for _, a := range l.Params {
+	var largest, inspected int64
+	for i, a := range l.Params {
 		if (a.Kind == "tensor" || a.Kind == "optional") && !a.Absent {
 			largest = max(largest, repro.Numel(a.Shape))
+			if i < len(hl.Params) && hl.Params[i].Inspected {
+				inspected = max(inspected, repro.Numel(a.Shape))
+			}
 		}
+	}
+	if inspected > 0 {
+		largest = inspected
 	}
 	shapes := make([][]int64, len(l.Params))
 	var total int64
@@ -153,7 +162,11 @@ func generous(l *repro.Launcher, hl *symex.Launcher, rests []int, frees []bool) 
 		}
 		switch {
 		case !hl.Params[i].Inspected:
-			shapes[i] = []int64{max(repro.Numel(a.Shape), largest, repro.DefaultAlloc/repro.ElemSize(a.DType))}
+			n := repro.Numel(a.Shape)
+			if inspected > 0 && n > inspected {
+				n = inspected
+			}
+			shapes[i] = []int64{max(n, largest, repro.DefaultAlloc/repro.ElemSize(a.DType))}
 		case frees[i]:
 			shape := slices.Clone(a.Shape)
 			at := rests[i]
@@ -177,8 +190,9 @@ func generous(l *repro.Launcher, hl *symex.Launcher, rests []int, frees []bool) 
 	}
 }
 
-// launcherMemory bounds the tensors generous makes.
-const launcherMemory = 96 << 30
+// launcherMemory bounds the tensors generous makes: they fit an 80 GB
+// H100 beside the sanitizer's own memory.
+const launcherMemory = 64 << 30
 
 // shapeOf is a tensor's shape in the witness: the dimensions asked for,
 // and the product of the others as one dimension (as several, padded

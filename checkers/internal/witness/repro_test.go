@@ -69,6 +69,22 @@ func TestGenerous(t *testing.T) {
 			t.Errorf("%s: shape %v, want %v", a.Name, a.Shape, want[i])
 		}
 	}
+	// An uninspected tensor the witness made twice the input (the
+	// completion's free regions range up to twice the largest fixed one)
+	// gets the input's elements: a caller's output, not the solver's pick.
+	l = &repro.Launcher{Params: []repro.HostArg{
+		{Name: "out", Kind: "tensor", Shape: []int64{2 * 599187 * 7168}, DType: 24},
+		{Name: "input", Kind: "tensor", Shape: []int64{599187, 7168}, DType: 15},
+		{Name: "scale", Kind: "tensor", Shape: []int64{2 * 599187 * 7168}, DType: 6},
+	}}
+	hl = &symex.Launcher{Params: []symex.HostParam{{}, {Inspected: true}, {}}}
+	generous(l, hl, []int{-1, -1, -1}, []bool{false, false, false})
+	want = [][]int64{{599187 * 7168}, {599187, 7168}, {599187 * 7168}}
+	for i, a := range l.Params {
+		if !slices.Equal(a.Shape, want[i]) {
+			t.Errorf("%s: shape %v, want %v", a.Name, a.Shape, want[i])
+		}
+	}
 }
 
 func TestScalarType(t *testing.T) {
