@@ -116,7 +116,18 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		if !inner {
-			d := diagnostic(f.run, f.op, f.k, f.w, direct[f.op.Node])
+			// The expression wraps first where its earliest operation
+			// does: in blockIdx.x * hidden_size + idx the product wraps
+			// from 524,289 tokens (hidden 8,192) and the sum alone from
+			// 599,187 (hidden 7,168, where the product cannot wrap
+			// first); the report names the smallest trigger.
+			src := f
+			for _, g := range found {
+				if g.op.Node != f.op.Node && contains(f.op.Node, g.op.Node) && earlier(g.w, src.w) {
+					src = g
+				}
+			}
+			d := diagnostic(src.run, src.op, f.op, f.k, src.w, direct[f.op.Node])
 			if c, ok := f.op.Node.(*ir.Convert); ok {
 				if fix, ok := retype(pass, cudair.Of(pass).Func, c); ok {
 					d.SuggestedFixes = append(d.SuggestedFixes, fix)
@@ -203,9 +214,21 @@ func contains(outer, inner ir.Expr) bool {
 	return found
 }
 
-func diagnostic(r *symexec.Run, op *symex.Op, kinds []symex.SinkKind, w *symex.Witness, fixable bool) analysis.Diagnostic {
+// earlier reports whether witness a triggers at a smaller value of the
+// same user size than b.
+func earlier(a, b *symex.Witness) bool {
+	if a == nil || b == nil || a.Threshold == nil || b.Threshold == nil {
+		return false
+	}
+	return a.Threshold.Var.Display == b.Threshold.Var.Display && a.Threshold.Value < b.Threshold.Value
+}
+
+// diagnostic reports op, an operation of r's trace violated as w says,
+// at the operation at (op itself or an expression that contains it).
+func diagnostic(r *symexec.Run, op, at *symex.Op, kinds []symex.SinkKind, w *symex.Witness, fixable bool) analysis.Diagnostic {
 	relevant := append(append([]*sym.Term(nil), op.PC...), op.FirstOverflow())
 	when := witness.When(r.Trace, w, relevant)
+	op = at
 	var msg string
 	if c, ok := op.Node.(*ir.Convert); ok {
 		msg = fmt.Sprintf("conversion of %s (%s) to %s truncates", witness.Text(c.X), c.X.Type(), op.Type)

@@ -15,7 +15,7 @@ __global__ void rms_norm_kernel(scalar_t* __restrict__ out, const scalar_t* __re
   __shared__ float s_variance;
   float variance = 0.0f;
   for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
-    const float x = (float)input[blockIdx.x * hidden_size + idx];  // want `blockIdx.x \* hidden_size( \+ idx)? \(unsigned int\) overflows when num_tokens >= (524289 with hidden_size = 8192|599187 with hidden_size = 7168)`
+    const float x = (float)input[blockIdx.x * hidden_size + idx];  // want `blockIdx.x \* hidden_size \+ idx \(unsigned int\) overflows when num_tokens >= 524289 with hidden_size = 8192`
     variance += x * x;
   }
   if (threadIdx.x == 0) {
@@ -23,8 +23,8 @@ __global__ void rms_norm_kernel(scalar_t* __restrict__ out, const scalar_t* __re
   }
   __syncthreads();
   for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
-    float x = (float)input[blockIdx.x * hidden_size + idx];  // want `overflows when num_tokens >= (524289|599187)`
-    out[blockIdx.x * hidden_size + idx] = (scalar_t)(x * s_variance) * weight[idx];  // want `overflows when num_tokens >= (524289|599187)`
+    float x = (float)input[blockIdx.x * hidden_size + idx];  // want `overflows when num_tokens >= 524289 with`
+    out[blockIdx.x * hidden_size + idx] = (scalar_t)(x * s_variance) * weight[idx];  // want `overflows when num_tokens >= 524289 with`
   }
 }
 

@@ -1,8 +1,8 @@
 // RMSNorm as vLLM ships it: one block per token, the row offset computed
 // as blockIdx.x * hidden_size in 32-bit unsigned arithmetic. Nothing is
-// annotated: the launcher gives the sizes. num_tokens = numel / hidden
-// reaches 599,187 tokens with hidden_size 7168 (DeepSeek-V3), and the
-// offset wraps past 2^32.
+// annotated: the launcher gives the sizes. The product wraps past 2^32 from
+// 524,289 tokens at hidden_size 8192 (Llama-3.1-70B), the sum alone from 599,187
+// at 7168 (DeepSeek-V3): the message names the expression's smallest trigger.
 #include <torch/all.h>
 #include <ATen/cuda/CUDAContext.h>
 #include "dispatch_utils.h"
@@ -14,7 +14,7 @@ __global__ void rms_norm_kernel(scalar_t* __restrict__ out, const scalar_t* __re
   __shared__ float s_variance;
   float variance = 0.0f;
   for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
-    const float x = (float)input[blockIdx.x * hidden_size + idx];  // want `blockIdx.x \* hidden_size( \+ idx)? \(unsigned int\) overflows when num_tokens >= (524289 with hidden_size = 8192 \(Llama-3.1-70B, Qwen2.5-72B\)|599187 with hidden_size = 7168 \(DeepSeek-V3\))`
+    const float x = (float)input[blockIdx.x * hidden_size + idx];  // want `blockIdx.x \* hidden_size \+ idx \(unsigned int\) overflows when num_tokens >= 524289 with hidden_size = 8192 \(Llama-3.1-70B, Qwen2.5-72B\)`
     variance += x * x;
   }
   if (threadIdx.x == 0) {
@@ -22,8 +22,8 @@ __global__ void rms_norm_kernel(scalar_t* __restrict__ out, const scalar_t* __re
   }
   __syncthreads();
   for (int idx = threadIdx.x; idx < hidden_size; idx += blockDim.x) {
-    float x = (float)input[blockIdx.x * hidden_size + idx];  // want `overflows when num_tokens >= (524289|599187)`
-    out[blockIdx.x * hidden_size + idx] = (scalar_t)(x * s_variance) * weight[idx];  // want `overflows when num_tokens >= (524289|599187)`
+    float x = (float)input[blockIdx.x * hidden_size + idx];  // want `overflows when num_tokens >= 524289 with`
+    out[blockIdx.x * hidden_size + idx] = (scalar_t)(x * s_variance) * weight[idx];  // want `overflows when num_tokens >= 524289 with`
   }
 }
 
