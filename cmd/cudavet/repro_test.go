@@ -343,9 +343,9 @@ func TestReproTemplateElem(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"const size_t bytes1 = 4294972416ull * sizeof(Elem<1>);",
+		"const size_t bytes1 = 4294975488ull * sizeof(Elem<1>);",
 		"check(cudaMalloc(&raw1, bytes1), \"cudaMalloc input\");",
-		"const size_t bytes2 = 7168ull * sizeof(Elem<2>);",
+		"const size_t bytes2 = 8192ull * sizeof(Elem<2>);",
 		"// 32.00 GiB of buffers",
 	} {
 		if !strings.Contains(string(harness), want) {
