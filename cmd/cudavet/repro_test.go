@@ -34,6 +34,18 @@ func reproInputs(t *testing.T) []string {
 	return inputs
 }
 
+// reproRun runs cudavet with -repro into a fresh directory, which it
+// returns, and fails the test unless the run exits with status want.
+func reproRun(t *testing.T, want int, args ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "repro")
+	code, _, stderr := realCLI(t, append([]string{"-repro", dir}, args...)...)
+	if code != want {
+		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, want, stderr)
+	}
+	return dir
+}
+
 // TestRepro checks that -repro writes one reproducer for every finding
 // with a witness and that each harness compiles against the shims with
 // clang-15 (nvcc is not on this machine; testdata/repro/RESULTS.md holds
@@ -170,12 +182,8 @@ func TestReproIsolated(t *testing.T) {
 	if _, err := exec.LookPath("clang-15"); err != nil {
 		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
 	}
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-repro", dir, "../../checkers/bounds/testdata/bug_row_off_by_one.cu",
+	dir := reproRun(t, exitFindings, "../../checkers/bounds/testdata/bug_row_off_by_one.cu",
 		"../../checkers/bounds/testdata/bug_local_vals_count.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
 	want := map[string]struct{ kept, guarded string }{
 		"bounds-bug_row_off_by_one-14": {"const float x = in[token * hidden_size + i] + bias[i];",
 			"(*cudavet_guard::ok(&(out[token * hidden_size + i]))) = "},
@@ -224,11 +232,7 @@ func TestReproLauncher(t *testing.T) {
 	if _, err := exec.LookPath("clang-15"); err != nil {
 		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
 	}
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/bug_launcher_rms_norm.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
+	dir := reproRun(t, exitFindings, "-checks", "overflow", "../../checkers/overflow/testdata/bug_launcher_rms_norm.cu")
 	d := filepath.Join(dir, "001-overflow-bug_launcher_rms_norm-17")
 	src, err := os.ReadFile(filepath.Join(d, "launcher.cu"))
 	if err != nil {
@@ -267,11 +271,7 @@ func TestReproLauncher(t *testing.T) {
 // which one fill value cannot give; the harness and launcher.cu write
 // both over the fill.
 func TestReproEntries(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "race", "-repro", dir, "../../checkers/race/testdata/bug_expert_map_counts.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
+	dir := reproRun(t, exitFindings, "-checks", "race", "../../checkers/race/testdata/bug_expert_map_counts.cu")
 	d := filepath.Join(dir, "001-race-bug_expert_map_counts-20")
 	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
 	if err != nil {
@@ -301,12 +301,7 @@ func TestReproEntries(t *testing.T) {
 // bug_lse_undefined.cu at 141 GB, which a witness on 2026-12-04 still
 // asked for).
 func TestReproSmallWitness(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "nilptr", "-repro", dir,
-		"../../checkers/nilptr/testdata/bug_malloc_out_param.cu", "../../checkers/nilptr/testdata/bug_lse_undefined.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
+	dir := reproRun(t, exitFindings, "-checks", "nilptr", "../../checkers/nilptr/testdata/bug_malloc_out_param.cu", "../../checkers/nilptr/testdata/bug_lse_undefined.cu")
 	need := regexp.MustCompile(`const size_t need = (\d+)ull;`)
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.cu"))
 	if len(files) < 3 {
@@ -332,11 +327,7 @@ func TestReproSmallWitness(t *testing.T) {
 // not know the type parameter's size), and the harness allocates that
 // many of the instantiated type, not that many bytes.
 func TestReproTemplateElem(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/bug_annotated_rms_norm.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
+	dir := reproRun(t, exitFindings, "-checks", "overflow", "../../checkers/overflow/testdata/bug_annotated_rms_norm.cu")
 	d := filepath.Join(dir, "001-overflow-bug_annotated_rms_norm-18")
 	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
 	if err != nil {
@@ -362,12 +353,8 @@ func TestReproTemplateElem(t *testing.T) {
 // undoes torch's __CUDA_NO_HALF_* macros the project's flags lack. A
 // library relying on half <-> float conversions did not build otherwise.
 func TestReproProjectFlags(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "-I", "../../checkers", "-D", "CUDAVET_TEST_MACRO=1",
+	dir := reproRun(t, exitFindings, "-checks", "overflow", "-I", "../../checkers", "-D", "CUDAVET_TEST_MACRO=1",
 		"../../checkers/overflow/testdata/bug_launcher_rms_norm.cu", "--", "-std=c++20", "-UNDEBUG")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
 	d := filepath.Join(dir, "001-overflow-bug_launcher_rms_norm-17")
 	inc, _ := filepath.Abs("../../checkers")
 	rel, err := filepath.Rel(d, inc)
@@ -405,11 +392,7 @@ func TestReproProjectFlags(t *testing.T) {
 // succeeds and leaves an index listing none (it failed to open the
 // directory it had not made).
 func TestReproNoFindings(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "overflow", "-repro", dir, "../../checkers/overflow/testdata/ok_launcher_rms_norm_guarded.cu")
-	if code != exitClean {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitClean, stderr)
-	}
+	dir := reproRun(t, exitClean, "-checks", "overflow", "../../checkers/overflow/testdata/ok_launcher_rms_norm_guarded.cu")
 	if _, err := os.Stat(filepath.Join(dir, "README.txt")); err != nil {
 		t.Error(err)
 	}
@@ -436,11 +419,7 @@ func TestReproHeaderFinding(t *testing.T) {
 	if _, err := exec.LookPath("clang-15"); err != nil {
 		t.Fatalf("clang-15 not on PATH (make test installs it): %v", err)
 	}
-	dir := filepath.Join(t.TempDir(), "repro")
-	code, _, stderr := realCLI(t, "-checks", "bounds", "-repro", dir, "testdata/reprohdr/shift_kernel.cu")
-	if code != exitFindings {
-		t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
-	}
+	dir := reproRun(t, exitFindings, "-checks", "bounds", "testdata/reprohdr/shift_kernel.cu")
 	d := filepath.Join(dir, "001-bounds-shift_ops-6")
 	harness, err := os.ReadFile(filepath.Join(d, "harness.cu"))
 	if err != nil {
