@@ -37,14 +37,7 @@ func TestModelProfiles(t *testing.T) {
 		if err := symexec.Analyzer.Flags.Set("model", tc.model); err != nil {
 			t.Fatal(err)
 		}
-		prog, err := frontend.Load(&frontend.Config{}, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := driver.Run(prog, driver.Config{Analyzers: []*analysis.Analyzer{Analyzer}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := analyse(t, file)
 		var got int
 		for _, d := range res.Diagnostics {
 			if d.Checker != "bounds" {
@@ -67,14 +60,9 @@ func TestModelProfiles(t *testing.T) {
 	}
 }
 
-// A witness's sizes hold together with the launcher's path: the overrun
-// of bug_string_mode_other_test.cu's 16-byte local happens in the double
-// instantiation, whose dispatch case is scalar_type 7, and the launcher
-// checks out.numel() == in.numel() / 8. The witness of a constant
-// overrun involves none of those sizes; lowering them to 1 to keep the
-// buffers small once showed in.scalar_type()=1 and in.numel()=1.
-func TestWitnessFollowsLaunchPath(t *testing.T) {
-	file := filepath.Join(checkertest.TestData(), "bug_string_mode_other_test.cu")
+// analyse runs the bounds checker on one file.
+func analyse(t *testing.T, file string) *driver.Result {
+	t.Helper()
 	prog, err := frontend.Load(&frontend.Config{}, file)
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +71,17 @@ func TestWitnessFollowsLaunchPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+// A witness's sizes hold together with the launcher's path: the overrun
+// of bug_string_mode_other_test.cu's 16-byte local happens in the double
+// instantiation, whose dispatch case is scalar_type 7, and the launcher
+// checks out.numel() == in.numel() / 8. The witness of a constant
+// overrun involves none of those sizes; lowering them to 1 to keep the
+// buffers small once showed in.scalar_type()=1 and in.numel()=1.
+func TestWitnessFollowsLaunchPath(t *testing.T) {
+	res := analyse(t, filepath.Join(checkertest.TestData(), "bug_string_mode_other_test.cu"))
 	var sizes []string
 	for _, d := range res.Diagnostics {
 		for _, r := range d.Related {
