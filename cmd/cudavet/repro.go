@@ -171,13 +171,12 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 	if err != nil {
 		rel = src
 	}
-	text, _ := os.ReadFile(src)
 	c := &reproCase{Dir: dir, Checker: d.Checker, Tool: tool, Message: d.Message,
 		Base: filepath.Base(d.Position.Filename), Line: d.Position.Line,
 		Where:  fmt.Sprintf("%s:%d:%d", relName(d.Position.Filename), d.Position.Line, d.Position.Column),
 		Source: filepath.ToSlash(rel), SourceDir: filepath.ToSlash(filepath.Dir(rel)), L: l,
-		Torch: strings.Contains(string(text), "<torch/") || strings.Contains(string(text), "<ATen/")}
-	if strings.Contains(string(text), `#include "dispatch_utils.h"`) {
+		Torch: includesTorch(src)}
+	if text, _ := os.ReadFile(src); strings.Contains(string(text), `#include "dispatch_utils.h"`) {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(src), "dispatch_utils.h")); err != nil {
 			c.Dispatch = dispatchFallback()
 		}
@@ -200,6 +199,12 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 		need = append([]string{fmt.Sprintf("%dull", fixed)}, need...)
 	}
 	c.Need = strings.Join(need, " + ")
+	if hl := l.Launcher; hl != nil && !includesTorch(hl.File) && takesTVMTensors(hl.File) {
+		// A launcher taking another framework's tensors (FlashInfer's
+		// TVM-FFI TensorView) cannot be called with PyTorch's: the
+		// reproducer launches the kernel alone.
+		l.Launcher = nil
+	}
 	if hl := l.Launcher; hl != nil {
 		file := hl.File
 		if !filepath.IsAbs(file) {
@@ -218,6 +223,24 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 		}
 	}
 	return c, nil
+}
+
+// includesTorch reports whether file includes PyTorch's headers.
+func includesTorch(file string) bool {
+	text, _ := os.ReadFile(file)
+	return strings.Contains(string(text), "<torch/") || strings.Contains(string(text), "<ATen/")
+}
+
+// takesTVMTensors reports whether file's host code is written against
+// TVM-FFI's tensors (FlashInfer's bindings), not PyTorch's.
+func takesTVMTensors(file string) bool {
+	text, _ := os.ReadFile(file)
+	for _, s := range []string{"tvm/ffi", "tvm_ffi", "TensorView"} {
+		if strings.Contains(string(text), s) {
+			return true
+		}
+	}
+	return false
 }
 
 // kernelFile is the file that defines the finding's kernel: the one

@@ -434,3 +434,31 @@ func TestReproHeaderFinding(t *testing.T) {
 	}
 	compileHarness(t, writeShim(t), d)
 }
+
+// TestReproLauncherFramework checks which launchers a reproducer calls
+// through PyTorch: one written against torch's tensors, not one written
+// against TVM-FFI's (FlashInfer's bindings), whose launcher.cu could not
+// build; a file that includes neither is taken as torch's (its headers
+// may come through a project header).
+func TestReproLauncherFramework(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct {
+		src        string
+		torch, tvm bool
+	}{
+		"torch.cu":   {"#include <torch/all.h>\nvoid f(torch::Tensor& x);\n", true, false},
+		"tvm.cu":     {"#include \"tvm_ffi_utils.h\"\nvoid f(TensorView x);\n", false, true},
+		"project.cu": {"#include \"ops.h\"\nvoid f(torch::Tensor& x);\n", false, false},
+	} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := includesTorch(file); got != c.torch {
+			t.Errorf("includesTorch(%s) = %v, want %v", name, got, c.torch)
+		}
+		if got := takesTVMTensors(file); got != c.tvm {
+			t.Errorf("takesTVMTensors(%s) = %v, want %v", name, got, c.tvm)
+		}
+	}
+}
