@@ -225,6 +225,24 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 	return c, nil
 }
 
+// kernelNamespace returns the namespace of a kernel's qualified name
+// ("vllm" of "vllm::act_and_mul_kernel<...>"), "" when it has none or is
+// a class member or in an anonymous namespace.
+func kernelNamespace(kernel string) string {
+	if i := strings.Index(kernel, "<"); i >= 0 {
+		kernel = kernel[:i]
+	}
+	i := strings.LastIndex(kernel, "::")
+	if i <= 0 {
+		return ""
+	}
+	ns := kernel[:i]
+	if strings.ContainsAny(ns, "<>() ") {
+		return ""
+	}
+	return ns
+}
+
 // includesTorch reports whether file includes PyTorch's headers.
 func includesTorch(file string) bool {
 	text, _ := os.ReadFile(file)
@@ -391,10 +409,11 @@ var funcs = template.FuncMap{
 		}
 		return fmt.Sprintf("%dull", a.Alloc())
 	},
-	"fillKernels": func() string { return fillKernels },
-	"shellFlags":  shellFlags,
-	"pythonFlags": pythonFlags,
-	"hasStd":      hasStd,
+	"fillKernels":     func() string { return fillKernels },
+	"kernelNamespace": kernelNamespace,
+	"shellFlags":      shellFlags,
+	"pythonFlags":     pythonFlags,
+	"hasStd":          hasStd,
 }
 
 // fillKernels is the device code both harnesses fill buffers with.
@@ -500,6 +519,12 @@ __host__ __device__ T* in(T* p, A (&a)[N]) {
 #endif
 
 namespace cudavet_repro {
+{{- with kernelNamespace .L.Kernel}}
+// The kernel's template arguments may name its namespace's functions
+// unqualified, as the compiler prints them (&gelu_kernel in
+// vllm::act_and_mul_kernel<..., &gelu_kernel, ...>).
+using namespace {{.}};
+{{- end}}
 // The kernel's parameter types, deduced from its address. params takes
 // exactly as many parameters as the kernel has, so a host function of
 // the same name with another arity (a launcher called like its kernel)

@@ -462,3 +462,16 @@ func TestReproLauncherFramework(t *testing.T) {
 		}
 	}
 }
+
+func TestKernelNamespace(t *testing.T) {
+	for kernel, want := range map[string]string{
+		"vllm::act_and_mul_kernel<c10::BFloat16, &gelu_kernel>": "vllm",
+		"flashinfer::norm::RMSNormKernel<8, float>":             "flashinfer::norm",
+		"shift_kernel":                       "",
+		"(anonymous namespace)::fill<float>": "",
+	} {
+		if got := kernelNamespace(kernel); got != want {
+			t.Errorf("kernelNamespace(%q) = %q, want %q", kernel, got, want)
+		}
+	}
+}
