@@ -117,12 +117,13 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result, flagsOf fu
 		n++
 		name := fmt.Sprintf("%03d-%s-%s-%d", n, d.Checker,
 			strings.TrimSuffix(filepath.Base(d.Position.Filename), filepath.Ext(d.Position.Filename)), d.Position.Line)
-		c, err := newReproCase(filepath.Join(dir, name), tool, d, &l)
+		var args []string
+		if flagsOf != nil {
+			args = flagsOf(d.Position.Filename)
+		}
+		c, err := newReproCase(filepath.Join(dir, name), tool, d, &l, args)
 		if err != nil {
 			return n, err
-		}
-		if flagsOf != nil {
-			c.Flags = buildFlags(c.absDir(), flagsOf(d.Position.Filename))
 		}
 		c.HasFix = len(d.SuggestedFixes) > 0
 		if !sameFile(kernelFile(d, &l), d.Position.Filename) {
@@ -158,7 +159,9 @@ func writeRepros(dir string, fset *token.FileSet, res *driver.Result, flagsOf fu
 	return n, nil
 }
 
-func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*reproCase, error) {
+// newReproCase describes the reproducer in dir of finding d with launch
+// l, whose file was analysed with the flags args.
+func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch, args []string) (*reproCase, error) {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -171,12 +174,13 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 	if err != nil {
 		rel = src
 	}
+	text := readText(src)
 	c := &reproCase{Dir: dir, Checker: d.Checker, Tool: tool, Message: d.Message,
 		Base: filepath.Base(d.Position.Filename), Line: d.Position.Line,
 		Where:  fmt.Sprintf("%s:%d:%d", relName(d.Position.Filename), d.Position.Line, d.Position.Column),
 		Source: filepath.ToSlash(rel), SourceDir: filepath.ToSlash(filepath.Dir(rel)), L: l,
-		Torch: includesTorch(src)}
-	if text, _ := os.ReadFile(src); strings.Contains(string(text), `#include "dispatch_utils.h"`) {
+		Torch: includesTorch(text), Flags: buildFlags(absDir, args)}
+	if strings.Contains(text, `#include "dispatch_utils.h"`) {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(src), "dispatch_utils.h")); err != nil {
 			c.Dispatch = dispatchFallback()
 		}
@@ -199,11 +203,13 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch) (*repr
 		need = append([]string{fmt.Sprintf("%dull", fixed)}, need...)
 	}
 	c.Need = strings.Join(need, " + ")
-	if hl := l.Launcher; hl != nil && !includesTorch(hl.File) && takesTVMTensors(hl.File) {
+	if hl := l.Launcher; hl != nil {
 		// A launcher taking another framework's tensors (FlashInfer's
 		// TVM-FFI TensorView) cannot be called with PyTorch's: the
 		// reproducer launches the kernel alone.
-		l.Launcher = nil
+		if lt := readText(hl.File); !includesTorch(lt) && takesTVMTensors(lt) {
+			l.Launcher = nil
+		}
 	}
 	if hl := l.Launcher; hl != nil {
 		file := hl.File
@@ -243,18 +249,22 @@ func kernelNamespace(kernel string) string {
 	return ns
 }
 
-// includesTorch reports whether file includes PyTorch's headers.
-func includesTorch(file string) bool {
-	text, _ := os.ReadFile(file)
-	return strings.Contains(string(text), "<torch/") || strings.Contains(string(text), "<ATen/")
+// readText returns a file's text, "" when it cannot be read.
+func readText(file string) string {
+	b, _ := os.ReadFile(file)
+	return string(b)
 }
 
-// takesTVMTensors reports whether file's host code is written against
+// includesTorch reports whether a file's text includes PyTorch's headers.
+func includesTorch(text string) bool {
+	return strings.Contains(text, "<torch/") || strings.Contains(text, "<ATen/")
+}
+
+// takesTVMTensors reports whether a file's host code is written against
 // TVM-FFI's tensors (FlashInfer's bindings), not PyTorch's.
-func takesTVMTensors(file string) bool {
-	text, _ := os.ReadFile(file)
+func takesTVMTensors(text string) bool {
 	for _, s := range []string{"tvm/ffi", "tvm_ffi", "TensorView"} {
-		if strings.Contains(string(text), s) {
+		if strings.Contains(text, s) {
 			return true
 		}
 	}
@@ -279,14 +289,6 @@ func sameFile(a, b string) bool {
 	aa, err1 := filepath.Abs(a)
 	bb, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && aa == bb
-}
-
-// absDir is the reproducer's directory, absolute.
-func (c *reproCase) absDir() string {
-	if abs, err := filepath.Abs(c.Dir); err == nil {
-		return abs
-	}
-	return c.Dir
 }
 
 func (c *reproCase) write() error {

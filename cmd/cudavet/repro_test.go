@@ -454,10 +454,10 @@ func TestReproLauncherFramework(t *testing.T) {
 		if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := includesTorch(file); got != c.torch {
+		if got := includesTorch(readText(file)); got != c.torch {
 			t.Errorf("includesTorch(%s) = %v, want %v", name, got, c.torch)
 		}
-		if got := takesTVMTensors(file); got != c.tvm {
+		if got := takesTVMTensors(readText(file)); got != c.tvm {
 			t.Errorf("takesTVMTensors(%s) = %v, want %v", name, got, c.tvm)
 		}
 	}
