@@ -162,11 +162,7 @@ func generous(l *repro.Launcher, hl *symex.Launcher, rests []int, frees []bool) 
 		}
 		switch {
 		case !hl.Params[i].Inspected:
-			n := repro.Numel(a.Shape)
-			if inspected > 0 && n > inspected {
-				n = inspected
-			}
-			shapes[i] = []int64{max(n, largest, repro.DefaultAlloc/repro.ElemSize(a.DType))}
+			shapes[i] = []int64{max(largest, repro.DefaultAlloc/repro.ElemSize(a.DType))}
 		case frees[i]:
 			shape := slices.Clone(a.Shape)
 			at := rests[i]
