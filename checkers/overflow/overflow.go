@@ -223,12 +223,11 @@ func earlier(a, b *symex.Witness) bool {
 	return a.Threshold.Var.Display == b.Threshold.Var.Display && a.Threshold.Value < b.Threshold.Value
 }
 
-// diagnostic reports op, an operation of r's trace violated as w says,
-// at the operation at (op itself or an expression that contains it).
-func diagnostic(r *symexec.Run, op, at *symex.Op, kinds []symex.SinkKind, w *symex.Witness, fixable bool) analysis.Diagnostic {
-	relevant := append(append([]*sym.Term(nil), op.PC...), op.FirstOverflow())
+// diagnostic reports the operation op, whose witness w is that of why,
+// an operation of r's trace (op itself or one inside it).
+func diagnostic(r *symexec.Run, why, op *symex.Op, kinds []symex.SinkKind, w *symex.Witness, fixable bool) analysis.Diagnostic {
+	relevant := append(append([]*sym.Term(nil), why.PC...), why.FirstOverflow())
 	when := witness.When(r.Trace, w, relevant)
-	op = at
 	var msg string
 	if c, ok := op.Node.(*ir.Convert); ok {
 		msg = fmt.Sprintf("conversion of %s (%s) to %s truncates", witness.Text(c.X), c.X.Type(), op.Type)
