@@ -147,6 +147,17 @@ func (r Registry) Defaults() []*analysis.Analyzer {
 	return as
 }
 
+// FindingSeverity is the severity of one finding of checker in category
+// (driver.Diagnostic's): its checker's, and Info for a latent overflow
+// (overflow.LatentCategory), which no size within the production limits
+// triggers.
+func (r Registry) FindingSeverity(checker, category string) Severity {
+	if checker == overflow.Analyzer.Name && category == overflow.LatentCategory {
+		return Info
+	}
+	return r.Severity(checker)
+}
+
 // Severity returns the severity of the named checker's findings: its
 // registered one, or for the diagnostics that are not a checker's, error
 // for "parse", "annotation" and internal errors, warning for "ignore" and

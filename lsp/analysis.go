@@ -100,7 +100,7 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 			// The symbolic executor's model, variants and limits of this
 			// document's settings travel with the run.
 			Options: map[*analysis.Analyzer]any{symexec.Analyzer: symexec.Options{
-				Model: cfg.model, Mutate: cfg.mutate, Limits: cfg.limits}},
+				Model: cfg.model, Mutate: cfg.mutate, Limits: cfg.limits, Latent: cfg.latent}},
 		})
 		if err != nil {
 			return nil, fmt.Errorf("analyse %s: %w", snap.path, err)

@@ -61,7 +61,7 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 	}
 	f.diag = Diagnostic{Diagnostic: protocol.Diagnostic{
 		Range:    rng,
-		Severity: severity(reg.Severity(d.Checker)),
+		Severity: severity(reg.FindingSeverity(d.Checker, d.Category)),
 		Code:     code,
 		Source:   source,
 		Message:  msg,

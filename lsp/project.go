@@ -21,7 +21,7 @@ import (
 // settings, per file, under the editor's: checks.enable and disable apply
 // to the default checkers unless the settings name the checks; models
 // apply unless the settings name a model; user-limits apply to the sizes
-// the settings do not bound; severities, mutate, flags (before the settings' clang flags), exclude and
+// the settings do not bound; severities, mutate, latent, flags (before the settings' clang flags), exclude and
 // unused-ignores always apply. A file with a problem fails the analysis
 // with one diagnostic naming its line (code "config"), as the command
 // stops with exit status 2. The file is read again when it changes on
@@ -156,6 +156,9 @@ func withProject(base *config, c *project.Config) (*config, error) {
 	}
 	if c.Mutate != nil {
 		out.mutate = c.Mutate.Value
+	}
+	if c.Latent != nil {
+		out.latent = c.Latent.Value
 	}
 	if len(c.UserLimits) > 0 {
 		// The file's limits, each replaced by the settings' for the same

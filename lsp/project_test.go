@@ -164,3 +164,31 @@ func TestProjectUserLimits(t *testing.T) {
 		c.result(methodShutdown, nil, nil)
 	}
 }
+
+// TestProjectLatent: latent: true in the file reaches the symbolic
+// checkers, and a latent overflow (overflow's latent testdata: a row
+// offset that wraps only from 8,388,609 tokens) is shown as information.
+func TestProjectLatent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "checkers", "overflow", "testdata", "latent", "bug_token_bins.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bins.cu")
+	for name, text := range map[string]string{path: string(data), filepath.Join(dir, ".cudavet.yaml"): "latent: true\n"} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{SymbolicDelay: -1}, nil)
+	c.initialize(map[string]any{"checks": "overflow"})
+	uri := c.open(path, string(data), 1)
+	p := c.diagnostics(uri, version(1))
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Severity != 3 || !strings.HasPrefix(p.Diagnostics[0].Message, "latent: token * 256 (int) overflows") {
+		t.Errorf("latent: true:\n%s", summary(p))
+	}
+	c.result(methodShutdown, nil, nil)
+}

@@ -130,10 +130,11 @@ type config struct {
 	debug     bool
 	jobs      int
 	model     string // -model for the symbolic stage (see Settings.Model)
-	// Of the project configuration file (project.go): -mutate, the
-	// user-size limits (symexec's -limits form) and whether unused
+	// Of the project configuration file (project.go): -mutate, -latent,
+	// the user-size limits (symexec's -limits form) and whether unused
 	// ignores are left out.
 	mutate     bool
+	latent     bool
 	limits     string
 	skipUnused bool
 }

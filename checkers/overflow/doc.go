@@ -42,6 +42,14 @@
 // the variable int64_t (uint64_t if it was unsigned), where its type is
 // written as one plain 32-bit integer type.
 //
+// Sizes a user controls (tokens, batch, sequence length) range up to
+// their production limits (cudavet help limits). With -latent, overflow
+// also reports, as latent (category "latent", severity info), the
+// operations safe within the limits that wrap with user sizes up to 16
+// times them:
+//
+//	latent: token * 256 (int) overflows when num_tokens >= 8388609 (used as memory index); nothing within the production limits triggers it (num_tokens at most 1048576: cudavet help limits)
+//
 // Not checked: arithmetic whose result only feeds other arithmetic that
 // is never used as an index or bound; floating point; operations on
 // values the analysis does not know (loads, unannotated parameters) unless

@@ -40,12 +40,54 @@ func run(pass *analysis.Pass) (any, error) {
 		return counts, nil
 	}
 	direct := directIndexOps(cudair.Of(pass).Func)
-	type finding struct {
-		run *symexec.Run
-		op  *symex.Op
-		w   *symex.Witness
-		k   []symex.SinkKind
+	found, safe := check(pass, res, res.Runs, counts, nil)
+	report(pass, found, direct)
+	if len(res.Latent) == 0 {
+		return counts, nil
 	}
+	// Latent findings: operations safe in every context under the
+	// production limits that wrap under the latent ones, and overlap no
+	// finding shown (whose fix widens them too).
+	latent, _ := check(pass, res, res.Latent, nil, func(n ir.Expr) bool {
+		if !safe[n] {
+			return false
+		}
+		for _, f := range found {
+			if contains(f.op.Node, n) || contains(n, f.op.Node) {
+				return false
+			}
+		}
+		return true
+	})
+	report(pass, latent, direct)
+	counts[LatentCounter] += len(latent)
+	return counts, nil
+}
+
+// LatentCategory is the category of a latent finding: an overflow no
+// size within the production limits triggers (symexec.Options.Latent).
+// Its severity is info.
+const LatentCategory = "latent"
+
+// LatentCounter counts the latent findings (symexec.Options.Latent).
+const LatentCounter = "latent findings (past the production limits)"
+
+// A finding is an operation that wraps, with the witness of the run
+// that showed it and the uses it reaches.
+type finding struct {
+	run *symexec.Run
+	op  *symex.Op
+	w   *symex.Witness
+	k   []symex.SinkKind
+}
+
+// check checks the operations of runs that reach memory, those of
+// nodes keep allows (nil: all), and returns one finding per operation
+// in the source and the operations found safe in every context that
+// checked them. counts, when not nil, receives the outcomes (and the
+// runs' verdicts are recorded); nil for latent runs, which give no
+// verdicts.
+func check(pass *analysis.Pass, res *symexec.Result, runs []*symexec.Run, counts cudair.Counts, keep func(ir.Expr) bool) ([]finding, map[ir.Expr]bool) {
 	type item struct {
 		run   *symexec.Run
 		op    *symex.Op
@@ -53,12 +95,15 @@ func run(pass *analysis.Pass) (any, error) {
 		viol  *sym.Term
 	}
 	var items []item
-	for _, r := range res.Runs {
+	for _, r := range runs {
 		if r.Infeasible {
 			continue
 		}
 		ops, kinds := r.Trace.SinkOps()
 		for _, op := range ops {
+			if keep != nil && !keep(op.Node) {
+				continue
+			}
 			viol := op.FirstOverflow()
 			if f := Fits(r.Trace, op); len(f) > 0 {
 				viol = sym.BAnd(append([]*sym.Term{viol}, f...)...)
@@ -68,6 +113,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var found []finding
 	seen := map[ir.Expr]bool{}
+	safe := map[ir.Expr]bool{}
+	unsafe := map[ir.Expr]bool{}
 	hit := map[*symexec.Run]map[ir.Expr]bool{}
 	res.Passes(len(items), func(ctx context.Context, s solver.Solver, i int, last bool) bool {
 		r, op := items[i].run, items[i].op
@@ -85,11 +132,18 @@ func run(pass *analysis.Pass) (any, error) {
 			res.Finish(ctx, s, pass.Analyzer.Name, op.Pos, w) && !last && w.Threshold == nil {
 			return false
 		}
-		verdict := r.Trace.Count(counts, op.PC, items[i].viol, outcome, err)
-		if how != symex.NotDecided {
-			counts[symex.MethodCounter(how)]++
+		if err == nil && outcome == symex.Safe {
+			safe[op.Node] = true
+		} else {
+			unsafe[op.Node] = true
 		}
-		r.Record("overflow", verdict)
+		if counts != nil {
+			verdict := r.Trace.Count(counts, op.PC, items[i].viol, outcome, err)
+			if how != symex.NotDecided {
+				counts[symex.MethodCounter(how)]++
+			}
+			r.Record("overflow", verdict)
+		}
 		if err != nil || outcome != symex.Violated {
 			return true
 		}
@@ -105,6 +159,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return true
 	})
+	for n := range unsafe {
+		delete(safe, n)
+	}
+	return found, safe
+}
+
+// report reports the findings of check: of operations nested in one
+// another, the outermost.
+func report(pass *analysis.Pass, found []finding, direct map[ir.Expr]bool) {
 	// In a + b * c that wraps in both operations, the sum is reported
 	// (it reaches the index first; the fix widens both).
 	for _, f := range found {
@@ -136,7 +199,6 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(d)
 		}
 	}
-	return counts, nil
 }
 
 // Fits returns, for an operation whose result offsets a pointer
@@ -239,7 +301,12 @@ func diagnostic(r *symexec.Run, why, op *symex.Op, kinds []symex.SinkKind, w *sy
 	}
 	msg += r.ModelNote(w)
 	msg += fmt.Sprintf(" (used as %s)", sinkText(kinds))
-	d := analysis.Diagnostic{Pos: op.Pos, Category: "overflow", Message: msg,
+	category := "overflow"
+	if r.Latent {
+		category = LatentCategory
+		msg = "latent: " + msg + "; " + r.LatentNote(w)
+	}
+	d := analysis.Diagnostic{Pos: op.Pos, Category: category, Message: msg,
 		Related: append(witness.Related(r.Trace, w, op.Pos, r.Context), r.Related()...)}
 	for _, call := range op.Inline {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call, Message: "inlined from this call"})

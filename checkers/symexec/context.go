@@ -19,44 +19,49 @@ import (
 
 var cfgCache struct {
 	sync.Mutex
-	key  string
-	cfgs []*launch.Config
-	err  error
+	key          string
+	cfgs, latent []*launch.Config
+	err          error
 }
 
 // configs returns the model configurations of o: one per profile o.Model
 // names, or the union of the bundled profiles, each with the user-size
-// limits of o.Limits.
-func configs(o Options) ([]*launch.Config, error) {
+// limits of o.Limits; and their latent twins, alike but with the limits
+// model.Limits.Latent gives.
+func configs(o Options) (cfgs, latent []*launch.Config, err error) {
 	cfgCache.Lock()
 	defer cfgCache.Unlock()
 	key := fmt.Sprintf("%s|%v|%s", o.Model, o.Mutate, o.Limits)
 	if cfgCache.cfgs != nil && cfgCache.key == key {
-		return cfgCache.cfgs, cfgCache.err
+		return cfgCache.cfgs, cfgCache.latent, cfgCache.err
 	}
-	cfgCache.key, cfgCache.cfgs, cfgCache.err = key, []*launch.Config{}, nil
+	cfgCache.key, cfgCache.cfgs, cfgCache.latent, cfgCache.err = key, []*launch.Config{}, nil, nil
 	limits, err := model.ParseLimits(o.Limits)
 	if err != nil {
 		cfgCache.err = fmt.Errorf("-symexec.limits: %w", err)
-		return nil, cfgCache.err
+		return nil, nil, cfgCache.err
+	}
+	add := func(label string, ps []*model.Profile) {
+		cfg := launch.NewConfig(label, ps, o.Mutate)
+		cfg.Limits = limits
+		lat := *cfg
+		lat.Limits = limits.Latent()
+		cfgCache.cfgs = append(cfgCache.cfgs, cfg)
+		cfgCache.latent = append(cfgCache.latent, &lat)
 	}
 	if o.Model == "" {
-		cfg := launch.NewConfig("the bundled models", model.Bundled(), o.Mutate)
-		cfg.Limits = limits
-		cfgCache.cfgs = []*launch.Config{cfg}
-		return cfgCache.cfgs, nil
+		add("the bundled models", model.Bundled())
+		return cfgCache.cfgs, cfgCache.latent, nil
 	}
 	ps, err := model.Lookup(o.Model)
 	if err != nil {
 		cfgCache.err = err
-		return nil, err
+		return nil, nil, err
 	}
 	for _, p := range ps {
-		cfg := launch.NewConfig(p.Name, []*model.Profile{p}, o.Mutate)
-		cfg.Limits = limits
-		cfgCache.cfgs = append(cfgCache.cfgs, cfg)
+		add(p.Name, []*model.Profile{p})
 	}
-	return cfgCache.cfgs, nil
+	return cfgCache.cfgs, cfgCache.latent, nil
 }
 
 // CheckLimit reports whether name is a user-controlled size and v a valid
@@ -69,6 +74,10 @@ func CheckLimits(spec string) error {
 	_, err := model.ParseLimits(spec)
 	return err
 }
+
+// LatentFactor is how far past its limit a user size ranges in the runs
+// of Options.Latent.
+const LatentFactor = model.LatentFactor
 
 // DefaultLimits returns the documented limit of each user-controlled
 // size, by canonical name (for -print-config).
@@ -175,6 +184,24 @@ func (r *Run) Record(checker, outcome string) {
 		r.outcomes[checker] = cudair.Counts{}
 	}
 	r.outcomes[checker][outcome]++
+}
+
+// LatentNote says, for a finding of a latent run, that no size within
+// the production limits triggers it, and the limit its threshold passes:
+// "nothing within the production limits triggers it (num_tokens at most
+// 1048576: cudavet help limits)".
+func (r *Run) LatentNote(w *symex.Witness) string {
+	if !r.Latent {
+		return ""
+	}
+	const note = "nothing within the production limits triggers it"
+	if w != nil && w.Threshold != nil && w.Threshold.Var.Canon != "" {
+		lim := launch.LimitOf(r.Limits, w.Threshold.Var.Canon)
+		if w.Threshold.Value > uint64(lim) {
+			return fmt.Sprintf("%s (%s at most %d: cudavet help limits)", note, w.Threshold.Var.Display, lim)
+		}
+	}
+	return note + " (cudavet help limits)"
 }
 
 // ModelNote names the model the witness's fixed sizes come from: " under

@@ -11,7 +11,7 @@ import (
 // configuration of o (the CLI's -dump=sizes): each size's class and
 // source, and what stays unresolved.
 func DumpSizes(w io.Writer, prog *ir.Program, o Options) error {
-	cfgs, err := configs(o)
+	cfgs, _, err := configs(o)
 	if err != nil {
 		return err
 	}

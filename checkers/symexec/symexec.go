@@ -52,6 +52,8 @@ func init() {
 		"also try valid variants of the profiles' sizes (expert counts, top-k, head sizes, quantization bits and groups)")
 	Analyzer.Flags.StringVar(&flags.limits, "limits", "",
 		"upper bounds of user-controlled sizes, name=N comma-separated ("+strings.Join(model.LimitNames(), ", ")+"); a size not named keeps its documented limit (cudavet help limits)")
+	Analyzer.Flags.BoolVar(&flags.latent, "latent", false,
+		"also execute kernels with user sizes up to model.LatentFactor times their limits, for latent findings (cudavet help limits)")
 	Analyzer.Flags.Uint64Var(&flags.queryWork, "querywork", DefaultOptions.QueryWork,
 		"solver work units (Z3 rlimit) one query may use; a query past them is undecided")
 	Analyzer.Flags.Uint64Var(&flags.kernelWork, "kernelwork", DefaultOptions.KernelWork,
@@ -60,7 +62,7 @@ func init() {
 
 var flags struct {
 	model                 string
-	mutate                bool
+	mutate, latent        bool
 	limits                string // model.ParseLimits's form
 	queryWork, kernelWork uint64
 }
@@ -87,6 +89,11 @@ type Options struct {
 	Model  string
 	Mutate bool
 	Limits string
+	// Latent asks for latent findings: the kernels under launch contexts
+	// are executed again with every user size's limit LatentFactor times
+	// its own (Result.Latent), for the checks whose violations need sizes
+	// no documented deployment reaches yet (cudavet help limits).
+	Latent bool
 	// WindDown, when set, is the wall-clock time after which the checks
 	// not yet decided end undecided without work (a query under way is
 	// interrupted), counted as TimeLimitCounter: a run under the CLI's
@@ -105,7 +112,7 @@ func optionsOf(u *cudair.Unit) Options {
 	o, ok := u.Option(Analyzer).(Options)
 	if !ok {
 		return Options{QueryWork: flags.queryWork, KernelWork: flags.kernelWork,
-			Model: flags.model, Mutate: flags.mutate, Limits: flags.limits}
+			Model: flags.model, Mutate: flags.mutate, Limits: flags.limits, Latent: flags.latent}
 	}
 	if o.QueryWork == 0 {
 		o.QueryWork = DefaultOptions.QueryWork
@@ -146,6 +153,11 @@ type Result struct {
 	Spec       *symex.Spec
 	SpecErrors []error
 	Runs       []*Run
+	// Latent are the executions of Options.Latent: one per launch
+	// context of Runs, under the latent limits (Run.Latent). Their
+	// checks give no verdicts; a checker reports from them only what
+	// Runs do not show.
+	Latent []*Run
 	// Options are the budgets the checkers use on this unit's runs.
 	Options Options
 
@@ -201,6 +213,11 @@ type Run struct {
 	// Infeasible is set when the context's assumptions contradict each
 	// other: nothing can be checked under it.
 	Infeasible bool
+	// Latent is set on the runs of Result.Latent; Limits are the
+	// production limits the run's user sizes were bounded by in Runs
+	// (PastLimits).
+	Latent bool
+	Limits model.Limits
 
 	mu       sync.Mutex
 	outcomes map[string]cudair.Counts // checker → outcome counters, for verdicts
@@ -223,7 +240,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if u.Func.Kind != ir.Kernel || u.Func.Body == nil {
 		return res, nil
 	}
-	cfgs, err := configs(opts)
+	cfgs, latent, err := configs(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -233,20 +250,13 @@ func run(pass *analysis.Pass) (any, error) {
 		// launcher may say less, or describe another use).
 		cfgs = nil
 	}
-	for _, cfg := range cfgs {
-		lr := launch.Analyze(u.Prog, cfg)
-		for _, site := range lr.Sites[u.Func] {
-			if site.NotApplicable != "" {
-				res.cut["launch contexts not applicable to the model"]++
-				continue
+	for i, cfg := range cfgs {
+		res.Runs = append(res.Runs, res.sites(pass, cfg, len(cfgs) > 1, len(res.Runs), true)...)
+		if opts.Latent {
+			for _, r := range res.sites(pass, latent[i], len(cfgs) > 1, len(res.Latent), false) {
+				r.Latent, r.Limits = true, cfg.Limits
+				res.Latent = append(res.Latent, r)
 			}
-			if len(res.Runs) >= MaxSites {
-				res.cut["launch contexts not checked (past MaxSites per kernel)"]++
-				continue
-			}
-			sp := merge(site.Spec, res.Spec, u.Func)
-			r := &Run{Context: siteContext(pass, site, cfg, len(cfgs) > 1), Spec: sp, Site: site, Config: cfg}
-			res.execute(r)
 		}
 	}
 	if len(res.Runs) == 0 && res.cut["launch contexts not applicable to the model"] == 0 {
@@ -255,8 +265,36 @@ func run(pass *analysis.Pass) (any, error) {
 			r.Context = "annotations"
 		}
 		res.execute(r)
+		res.Runs = append(res.Runs, r)
 	}
 	return res, nil
+}
+
+// sites executes the kernel under the launch sites cfg gives, up to
+// MaxSites in all (had runs are made already); count says whether the
+// sites not executed are counted (once: not again for the latent runs).
+func (res *Result) sites(pass *analysis.Pass, cfg *launch.Config, several bool, had int, count bool) []*Run {
+	u := res.Unit
+	var runs []*Run
+	for _, site := range launch.Analyze(u.Prog, cfg).Sites[u.Func] {
+		if site.NotApplicable != "" {
+			if count {
+				res.cut["launch contexts not applicable to the model"]++
+			}
+			continue
+		}
+		if had+len(runs) >= MaxSites {
+			if count {
+				res.cut["launch contexts not checked (past MaxSites per kernel)"]++
+			}
+			continue
+		}
+		sp := merge(site.Spec, res.Spec, u.Func)
+		r := &Run{Context: siteContext(pass, site, cfg, several), Spec: sp, Site: site, Config: cfg}
+		res.execute(r)
+		runs = append(runs, r)
+	}
+	return runs
 }
 
 // sizesAnnotated reports annotations that give sizes (shapes, a launch,
@@ -281,7 +319,6 @@ func (res *Result) execute(r *Run) {
 	if len(r.Spec.Assume) > 0 && r.Site == nil {
 		r.checkFeasible()
 	}
-	res.Runs = append(res.Runs, r)
 }
 
 // checkFeasible decides whether the run's assumptions can hold together.

@@ -232,7 +232,7 @@ func configLimits(o *options, c *config.Config, at func(int) string) error {
 	return nil
 }
 
-// configMisc merges mutate, flags, exclude and unused-ignores.
+// configMisc merges mutate, latent, flags, exclude and unused-ignores.
 func configMisc(o *options, c *config.Config, at func(int) string) {
 	boolSetting := func(key string, flagVal *bool, v *config.Bool, dflt bool, dfltOrigin string) {
 		switch {
@@ -246,11 +246,12 @@ func configMisc(o *options, c *config.Config, at func(int) string) {
 			o.settings = append(o.settings, setting{key, fmt.Sprint(dflt), dfltOrigin})
 		}
 	}
-	var mutate, unused *config.Bool
+	var mutate, latent, unused *config.Bool
 	if c != nil {
-		mutate, unused = c.Mutate, c.UnusedIgnores
+		mutate, latent, unused = c.Mutate, c.Latent, c.UnusedIgnores
 	}
 	boolSetting("mutate", &o.mutate, mutate, false, "default")
+	boolSetting("latent", &o.latent, latent, false, "default")
 	ci := os.Getenv("CI") != "" && os.Getenv("CI") != "false" && os.Getenv("CI") != "0"
 	ciOrigin := "default (off outside CI)"
 	if ci {

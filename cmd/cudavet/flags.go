@@ -38,6 +38,7 @@ type options struct {
 	fix           bool                // apply suggested fixes
 	model         string              // -model: profiles for model-fixed sizes
 	mutate        bool                // -mutate: also valid variants of the profiles
+	latent        bool                // -latent: also findings past the user limits
 	effort        int                 // -effort: multiplier of the solver's work units
 	engine        symexec.Options     // the symbolic executor's options (configureModel)
 	limitsFlag    string              // -user-limits: name=N,... for user-controlled sizes
@@ -236,6 +237,7 @@ func (a *app) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.dump, "dump", "", "print a stage: `ir` (the lowered functions, instead of checking) or queries (every solver query in SMT-LIB, while checking) or sizes (each launch's sizes: class and source, instead of checking)")
 	fs.StringVar(&o.model, "model", "", "model profiles for model-fixed sizes: a bundled `name` (cudavet help models), a config.json path, a comma-separated list, or all (default: the union of the bundled profiles)")
 	fs.BoolVar(&o.mutate, "mutate", false, "also try valid variants of the profiles (expert counts, top-k, head sizes, quantization bits and groups)")
+	fs.BoolVar(&o.latent, "latent", false, "also report latent overflows: those that need a user size past its production limit, up to 16 times it (cudavet help limits); severity info")
 	fs.IntVar(&o.effort, "effort", 1, "multiply the solver's work units per query and per kernel by `N` (1 to 64): fewer checks end undecided, at up to N times the time (a nightly or pre-release run)")
 	fs.StringVar(&o.limitsFlag, "user-limits", "", "upper bounds of user-controlled sizes, `name=N,...` ("+strings.Join(limitNames(), ", ")+"; cudavet help limits); a size not named keeps its documented limit")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this `duration` (e.g. 2m): print what finished and exit 3; from four fifths of it on, checks not yet decided end undecided so that the functions under way finish (0: no limit)")
@@ -366,6 +368,9 @@ func (a *app) helpLimits() {
 		fmt.Fprintf(tw, "  %s\t%d\n", name, defaults[name])
 	}
 	tw.Flush()
+	fmt.Fprintf(a.stdout, "\nWith -latent (or latent: true in .cudavet.yaml) overflow also reports, as latent (severity\n"+
+		"info, message \"latent: ...\"), the operations no size within these limits wraps but sizes up to\n"+
+		"%d times them do: real code no documented deployment reaches yet.\n", symexec.LatentFactor)
 }
 
 // list implements -list: one checker a line.
@@ -399,6 +404,7 @@ func (o *options) configureModel() error {
 		Model:      o.model,
 		Mutate:     o.mutate,
 		Limits:     o.limits,
+		Latent:     o.latent,
 	}
 	return nil
 }

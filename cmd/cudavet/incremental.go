@@ -702,6 +702,6 @@ func (o *options) resultKey() string {
 		}
 	}
 	sort.Strings(parts)
-	return fmt.Sprintf("flags=%q checks=%q model=%q mutate=%v limits=%q arch=%d unused=%v args=%q",
-		parts, o.checks, o.model, o.mutate, o.limits, o.arch, o.unusedIgnores, o.frontendConfig().ClangArgs)
+	return fmt.Sprintf("flags=%q checks=%q model=%q mutate=%v latent=%v limits=%q arch=%d unused=%v args=%q",
+		parts, o.checks, o.model, o.mutate, o.latent, o.limits, o.arch, o.unusedIgnores, o.frontendConfig().ClangArgs)
 }

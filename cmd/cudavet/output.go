@@ -245,7 +245,7 @@ func (a *app) severity(d driver.Diagnostic) string {
 	if d.Category == driver.InternalError {
 		return "error"
 	}
-	return a.registry.Severity(d.Checker).String()
+	return a.registry.FindingSeverity(d.Checker, d.Category).String()
 }
 
 type jsonStats struct {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -107,4 +109,43 @@ func TestEffort(t *testing.T) {
 	if !strings.Contains(stderr, "-effort 0: want 1 to 64") {
 		t.Errorf("stderr: %s", stderr)
 	}
+}
+
+// TestLatent: latent: true in .cudavet.yaml reports the row offset that
+// wraps only from 8,388,609 tokens (overflow's latent testdata), as a
+// latent finding of severity info; -latent=false on the command line
+// wins over the file, and without either nothing is reported.
+func TestLatent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", "checkers", "overflow", "testdata", "latent", "bug_token_bins.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "bins.cu"), string(src))
+	writeFile(t, filepath.Join(dir, ".cudavet.yaml"), "latent: true\n")
+	args := []string{"-no-cache", "-checks=overflow", "-json"}
+	code, stdout, stderr := realCLI(t, append(args, dir)...)
+	wantExit(t, code, exitFindings, stdout, stderr)
+	var out struct {
+		Diagnostics []struct{ Severity, Category, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Diagnostics) != 1 || out.Diagnostics[0].Severity != "info" || out.Diagnostics[0].Category != "latent" ||
+		!strings.HasPrefix(out.Diagnostics[0].Message, "latent: token * 256 (int) overflows when num_tokens >= 8388609") {
+		t.Errorf("latent: true: %+v\n%s", out.Diagnostics, stderr)
+	}
+	code, stdout, stderr = realCLI(t, append(args, "-latent=false", dir)...)
+	wantExit(t, code, exitClean, stdout, stderr)
+	_, stdout, _ = realCLI(t, "-print-config", dir)
+	if !strings.Contains(stdout, "latent: true\t# ") {
+		t.Errorf("-print-config lacks latent:\n%s", stdout)
+	}
+	writeFile(t, filepath.Join(dir, ".cudavet.yaml"), "")
+	code, stdout, stderr = realCLI(t, append(args[:2], dir)...)
+	wantExit(t, code, exitClean, stdout, stderr)
 }

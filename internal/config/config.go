@@ -9,6 +9,7 @@
 //	  bounds: warning          # error, warning or info
 //	models: [llama-3.1-8b]     # the profiles for model-fixed sizes (-model)
 //	mutate: false              # also valid variants of them (-mutate)
+//	latent: false              # also findings past the user limits (-latent)
 //	user-limits:               # upper bounds of user-controlled sizes
 //	  num_tokens: 262144       #   (-symexec.limits; others keep their default)
 //	flags: [-DUSE_FP8]         # clang flags added to every file's
@@ -71,6 +72,7 @@ type Config struct {
 	Severity      []Severity // in file order
 	Models        []String
 	Mutate        *Bool
+	Latent        *Bool
 	UserLimits    []Limit // in file order
 	Flags         []String
 	Exclude       []String // doublestar patterns, relative to Dir
@@ -89,6 +91,7 @@ type raw struct {
 	Severity      yaml.Node `yaml:"severity"`
 	Models        []String  `yaml:"models"`
 	Mutate        *Bool     `yaml:"mutate"`
+	Latent        *Bool     `yaml:"latent"`
 	UserLimits    yaml.Node `yaml:"user-limits"`
 	Flags         []String  `yaml:"flags"`
 	Exclude       []String  `yaml:"exclude"`
@@ -132,7 +135,7 @@ func Parse(data []byte, name string) (*Config, error) {
 	if err := dec.Decode(&r); err != nil && !errors.Is(err, io.EOF) {
 		return nil, lineError(name, err)
 	}
-	c := &Config{Enable: r.Checks.Enable, Disable: r.Checks.Disable, Models: r.Models, Mutate: r.Mutate,
+	c := &Config{Enable: r.Checks.Enable, Disable: r.Checks.Disable, Models: r.Models, Mutate: r.Mutate, Latent: r.Latent,
 		Flags: r.Flags, Exclude: r.Exclude, UnusedIgnores: r.UnusedIgnores}
 	if err := c.severities(&r.Severity); err != nil {
 		return nil, fmt.Errorf("%s:%w", name, err)

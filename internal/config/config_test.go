@@ -22,6 +22,7 @@ unused-ignores: false
 user-limits:
   num_tokens: 262144
   batch: 0x100
+latent: true
 `
 
 func TestParse(t *testing.T) {
@@ -37,6 +38,9 @@ func TestParse(t *testing.T) {
 	}
 	if len(c.Models) != 2 || c.Mutate == nil || !c.Mutate.Value || c.Mutate.Line != 9 || c.UnusedIgnores.Value {
 		t.Errorf("models %+v mutate %+v unused %+v", c.Models, c.Mutate, c.UnusedIgnores)
+	}
+	if c.Latent == nil || !c.Latent.Value || c.Latent.Line != 16 {
+		t.Errorf("latent %+v", c.Latent)
 	}
 	if len(c.UserLimits) != 2 || c.UserLimits[0] != (Limit{String{"num_tokens", 14}, 262144, 14}) || c.UserLimits[1].Value != 256 {
 		t.Errorf("user-limits %+v", c.UserLimits)

@@ -46,12 +46,12 @@ var perSeqTensor = regexp.MustCompile(`^cu_?seq_?lens?(_[qk])?$|^cu_seqlens|^(se
 const layoutOnly = "layout"
 
 // batchOffsets is the canonical name of a per-sequence metadata size:
-// batch + 1 at most (limitOf).
+// batch + 1 at most (LimitOf).
 const batchOffsets = "batch_offsets"
 
-// limitOf is the inclusive upper bound of a user-controlled size of
-// canonical name canon.
-func limitOf(l model.Limits, canon string) int64 {
+// LimitOf is the inclusive upper bound of a user-controlled size of
+// canonical name canon (symex.VarInfo.Canon) under l.
+func LimitOf(l model.Limits, canon string) int64 {
 	if canon == batchOffsets {
 		return l.Of("batch") + 1
 	}

@@ -763,7 +763,8 @@ func (b *specBuilder) describe(h *hvar) {
 			b.site.Fixed = append(b.site.Fixed, FixedSize{Display: display, Canon: canon, Term: h.term})
 		}
 	case userClass:
-		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, limitOf(b.x.cfg.Limits, canon))))
+		info.Canon = canon
+		b.spec.Assume = append(b.spec.Assume, sym.Sle(sym.Int(64, 1), v), sym.Sle(v, sym.Int(64, LimitOf(b.x.cfg.Limits, canon))))
 	}
 }
 

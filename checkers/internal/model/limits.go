@@ -43,6 +43,14 @@ var defaultLimits = Limits{
 // still fit the 64-bit terms the launcher analysis builds.
 const MaxLimit = 1 << 40
 
+// LatentFactor is how far past the production limits a run with latent
+// findings looks (symexec.Options.Latent): a finding that needs a user
+// size past its limit, and at most LatentFactor times it, is latent —
+// real code, but no documented deployment reaches it yet. Further still
+// (2^31 tokens), every 32-bit grid index wraps and the finding says
+// nothing a maintainer would act on.
+const LatentFactor = 16
+
 // Limits maps the canonical name of a user-controlled size to its
 // inclusive upper bound. A name it lacks has its default limit.
 type Limits map[string]int64
@@ -61,6 +69,16 @@ func (l Limits) Of(canon string) int64 {
 		return v
 	}
 	return defaultLimits[canon]
+}
+
+// Latent returns the limits of a latent run: every user size's limit
+// (l's, else the default) times LatentFactor, at most MaxLimit.
+func (l Limits) Latent() Limits {
+	out := Limits{}
+	for name := range defaultLimits {
+		out[name] = min(l.Of(name)*LatentFactor, MaxLimit)
+	}
+	return out
 }
 
 // CheckLimit reports whether name is the canonical name of a

@@ -113,6 +113,10 @@ func TestLimits(t *testing.T) {
 	if Limits(nil).Of("batch") != 4096 {
 		t.Error("DefaultLimits returned the defaults themselves")
 	}
+	lat := l.Latent()
+	if lat.Of("num_tokens") != 262144*LatentFactor || lat.Of("seq_len") != 1<<21*LatentFactor || lat.Of("numel") != MaxLimit {
+		t.Errorf("Latent: %v", lat)
+	}
 	for spec, want := range map[string]string{
 		"tokens=5":       `unknown user size "tokens" (valid: batch, block_size, num_blocks, num_splits, num_tokens, numel, seq_len)`,
 		"batch":          `"batch": want name=limit`,

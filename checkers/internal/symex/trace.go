@@ -52,6 +52,10 @@ type VarInfo struct {
 	// Source, for a size a launcher gives, says where it comes from and
 	// why it has its class ("rows of input", "columns of weight").
 	Source string
+	// Canon, for a user-controlled size a launcher gives, is the
+	// canonical name its limit is looked up by ("num_tokens";
+	// launch.LimitOf).
+	Canon string
 	// Origins, for a model-fixed size, names the profile and formula of
 	// each value: Origins[{p, v}] under profile p (the value of Profile
 	// in the witness), e.g. "Llama-3-8B: 2 × intermediate_size".
