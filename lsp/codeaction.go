@@ -8,8 +8,11 @@ import (
 	protocol "github.com/sourcegraph/go-lsp"
 )
 
-// codeAction offers, for each cudavet finding in the range, the comment
-// that suppresses it, inserted on its own line above the finding's line:
+// codeAction offers, for each cudavet finding in the range, its checker's
+// suggested fixes (overflow's "compute token * hidden_size in int64_t"),
+// the first one preferred, while the document is still at the version the
+// finding was computed for; then the comment that suppresses the finding,
+// inserted on its own line above the finding's line:
 //
 //	// cudavet:ignore[checker]
 //
@@ -26,15 +29,36 @@ func (s *Server) codeAction(_ context.Context, params *json.RawMessage) (any, er
 	if snap == nil {
 		return nil, notOpen(methodCodeAction, p.TextDocument.URI)
 	}
+	published := s.published(snap.uri)
 	diags := p.Context.Diagnostics
 	if len(diags) == 0 {
-		for _, f := range s.published(snap.uri) {
+		for _, f := range published {
 			if overlaps(f.diag.Range, p.Range) {
 				diags = append(diags, f.diag)
 			}
 		}
 	}
 	actions := []CodeAction{}
+	for _, d := range diags {
+		if d.Source != source && d.Source != "" {
+			continue
+		}
+		for _, f := range published {
+			if f.version != snap.version || f.diag.Range != d.Range || f.diag.Message != d.Message {
+				continue
+			}
+			for i, x := range f.fixes {
+				actions = append(actions, CodeAction{
+					Title:       x.title,
+					Kind:        protocol.CAKQuickFix,
+					Diagnostics: []Diagnostic{d},
+					IsPreferred: i == 0,
+					Edit:        &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{string(snap.uri): x.edits}},
+				})
+			}
+			break
+		}
+	}
 	seen := map[string]bool{}
 	for _, d := range diags {
 		// Some clients drop the source (Neovim 0.7 keeps the code).

@@ -9,6 +9,7 @@ import (
 	"github.com/cudavet/cudavet/checkers"
 	"github.com/cudavet/cudavet/checkers/driver"
 	protocol "github.com/sourcegraph/go-lsp"
+	"golang.org/x/tools/go/analysis"
 )
 
 // source is every diagnostic's source.
@@ -33,6 +34,17 @@ type finding struct {
 	// witness lists the related entries as the command line prints them,
 	// "file:line:col: message" (file relative to the document's directory).
 	witness []string
+	// fixes are the checker's suggested fixes whose edits all lie in the
+	// document, in the positions of version, the text analysed (code
+	// actions offer them while the document is at that version).
+	fixes   []fix
+	version int
+}
+
+// fix is a checker's suggested fix as edits of the document.
+type fix struct {
+	title string
+	edits []protocol.TextEdit
 }
 
 // convert turns a driver diagnostic into a finding of snap's document,
@@ -66,6 +78,12 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 		Source:   source,
 		Message:  msg,
 	}}
+	f.version = snap.version
+	for _, sf := range d.SuggestedFixes {
+		if x, ok := docFix(snap, fset, sf); ok {
+			f.fixes = append(f.fixes, x)
+		}
+	}
 	for _, r := range d.Related {
 		posn := d.Position
 		if r.Pos.IsValid() {
@@ -75,6 +93,30 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 		f.witness = append(f.witness, fmt.Sprintf("%s: %s", relPosition(snap, posn), r.Message))
 	}
 	return f, true
+}
+
+// docFix maps a suggested fix to edits of snap's document; false when
+// an edit lies in another file (a header: the fix is the command's -fix,
+// not one document's action).
+func docFix(snap *snapshot, fset *token.FileSet, sf analysis.SuggestedFix) (fix, bool) {
+	x := fix{title: sf.Message}
+	for _, e := range sf.TextEdits {
+		start := fset.Position(e.Pos)
+		if start.Filename != snap.path {
+			return fix{}, false
+		}
+		r := protocol.Range{Start: snap.text.Position(start.Line, start.Column)}
+		r.End = r.Start
+		if e.End.IsValid() {
+			end := fset.Position(e.End)
+			if end.Filename != snap.path {
+				return fix{}, false
+			}
+			r.End = snap.text.Position(end.Line, end.Column)
+		}
+		x.edits = append(x.edits, protocol.TextEdit{Range: r, NewText: string(e.NewText)})
+	}
+	return x, len(x.edits) > 0
 }
 
 // diagRange returns the range of a diagnostic: its end when it has one in

@@ -37,6 +37,7 @@ type CodeAction struct {
 	Title       string                  `json:"title"`
 	Kind        protocol.CodeActionKind `json:"kind,omitempty"`
 	Diagnostics []Diagnostic            `json:"diagnostics,omitempty"`
+	IsPreferred bool                    `json:"isPreferred,omitempty"`
 	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
 }
 

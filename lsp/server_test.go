@@ -331,3 +331,58 @@ func TestConfiguration(t *testing.T) {
 		t.Error("invalid settings applied")
 	}
 }
+
+// TestCodeActionFix: a finding's suggested fix (overflow's int64_t cast)
+// is a preferred quick fix before the suppression, while the document is
+// at the version analysed; applied, it fixes the line, and on a later
+// version not yet analysed the stale edit is not offered.
+func TestCodeActionFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	path, err := filepath.Abs(filepath.Join("..", "cmd", "cudavet", "testdata", "limits", "token_scale.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, Options{SymbolicDelay: -1}, nil)
+	c.initialize(map[string]any{"checks": "overflow", "config": "off", "model": "llama-3-8b"})
+	uri := c.open(path, string(data), 1)
+	p := c.diagnostics(uri, version(1))
+	if len(p.Diagnostics) != 2 {
+		t.Fatalf("%s", summary(p))
+	}
+	d := p.Diagnostics[0] // out[token * hidden_size + i], line 14
+	actions := func() []CodeAction {
+		var as []CodeAction
+		c.result(methodCodeAction, map[string]any{
+			"textDocument": map[string]any{"uri": uri},
+			"range":        d.Range,
+			"context":      map[string]any{"diagnostics": []Diagnostic{d}},
+		}, &as)
+		return as
+	}
+	as := actions()
+	if len(as) != 2 || as[0].Title != "compute token * hidden_size in int64_t" || !as[0].IsPreferred ||
+		!strings.HasPrefix(as[1].Title, "Suppress overflow here") || as[1].IsPreferred {
+		t.Fatalf("actions %+v", as)
+	}
+	edits := as[0].Edit.Changes[string(uri)]
+	at := protocol.Position{Line: 13, Character: 8}
+	if want := (protocol.TextEdit{Range: protocol.Range{Start: at, End: at}, NewText: "(int64_t)"}); len(edits) != 1 || edits[0] != want {
+		t.Fatalf("edits %+v, want %+v", edits, want)
+	}
+	// The edit is in version 1's positions: once the text changes, d's fix is
+	// no longer offered (analysed or not, version 2 has no finding there).
+	fixed := strings.Replace(string(data), "out[token * hidden_size", "out[(int64_t)token * hidden_size", 1)
+	c.change(uri, 2, nil, fixed)
+	if as := actions(); len(as) != 1 || !strings.HasPrefix(as[0].Title, "Suppress") {
+		t.Errorf("actions at version 2 before its analysis: %+v", as)
+	}
+	if p := c.diagnostics(uri, version(2)); len(p.Diagnostics) != 1 || p.Diagnostics[0].Range.Start.Character != 47 {
+		t.Errorf("after the fix: %s", summary(p))
+	}
+}
