@@ -26,14 +26,15 @@ workspace/didChangeConfiguration settings ("checks", "includes",
 "compileCommands", "config") apply over them. As for the command, each
 file's flags come from the compile_commands.json found upwards from it
 (or -p's) and project settings from its .cudavet.yaml (or -config's).
-See README.md, "Editor integration".
+-stdio, which some clients pass (vscode-languageclient's stdio transport),
+is accepted and changes nothing. See README.md, "Editor integration".
 `
 
 // lsp implements `cudavet lsp`: it parses the command line as the analysis
 // does, so that both take the same options, and serves until the client's
 // exit notification or the end of stdin. The log goes to stderr.
 func (a *app) lsp(args []string) int {
-	opts, err := a.parseArgs(args)
+	opts, err := a.parseArgs(withoutStdio(args))
 	if err == nil {
 		err = lspOnly(opts)
 	}
@@ -54,6 +55,22 @@ func (a *app) lsp(args []string) int {
 		return exitUsage
 	}
 	return srv.Serve(context.Background(), stdio{lspStdin, a.stdout})
+}
+
+// withoutStdio returns args without the -stdio or --stdio flag before
+// "--": clients that start a server over stdio pass it, and stdin and
+// stdout are the only transport this server has.
+func withoutStdio(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a != "-stdio" && a != "--stdio" {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // lspSettings turns the parsed command line into the server's default

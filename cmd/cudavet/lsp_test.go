@@ -41,7 +41,8 @@ func TestLSPSession(t *testing.T) {
 	}
 	lspStdin = strings.NewReader(in.String())
 	defer func() { lspStdin = os.Stdin }()
-	code, stdout, stderr := cli(t, "lsp", "-checks=fake", "-I", "include", "--", "-std=c++17")
+	// --stdio is what vscode-languageclient's stdio transport appends.
+	code, stdout, stderr := cli(t, "lsp", "-checks=fake", "-I", "include", "--stdio", "--", "-std=c++17")
 	wantExit(t, code, exitClean, stdout, stderr)
 	if !strings.HasPrefix(stdout, "Content-Length: ") || !strings.Contains(stdout, `"id":1,"result":{"capabilities"`) || !strings.Contains(stdout, `"id":2,"result":null`) {
 		t.Errorf("stdout:\n%s", stdout)
