@@ -1,12 +1,15 @@
 // The cudavet extension: starts `cudavet lsp` for CUDA files and shows its
 // diagnostics, hovers and code actions. The settings of the "cudavet"
-// section go to the server as initializationOptions, and again on every
-// change (workspace/didChangeConfiguration), in the form lsp/settings.go
-// reads.
+// section the server reads go to it as initializationOptions, and again on
+// every change (workspace/didChangeConfiguration), in the form
+// lsp/settings.go reads; cudavet.path and cudavet.args, which start the
+// server, are not among them (the server rejects fields it does not know).
 'use strict';
 
+const fs = require('fs');
+const path = require('path');
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { LanguageClient } = require('vscode-languageclient/node');
 
 let client;
 
@@ -24,12 +27,46 @@ function settings() {
   return { cudavet: s };
 }
 
+// resolve returns the executable a command names: an absolute or
+// relative path as it is, a bare name looked up on PATH; undefined when
+// there is no such executable file.
+function resolve(command) {
+  const executable = (f) => {
+    try {
+      fs.accessSync(f, fs.constants.X_OK);
+      return fs.statSync(f).isFile();
+    } catch (e) {
+      return false;
+    }
+  };
+  if (command.includes(path.sep)) {
+    return executable(command) ? command : undefined;
+  }
+  for (const dir of (process.env.PATH || '').split(path.delimiter)) {
+    const f = path.join(dir || '.', command);
+    if (executable(f)) {
+      return f;
+    }
+  }
+  return undefined;
+}
+
 async function activate(context) {
   const c = vscode.workspace.getConfiguration('cudavet');
+  const command = c.get('path') || 'cudavet';
+  const found = resolve(command);
+  if (!found) {
+    // Without the server nothing would be shown at all: say why, once.
+    vscode.window.showErrorMessage(
+      `cudavet: the language server "${command}" was not found (setting cudavet.path). ` +
+        'Build it with `make build` and set cudavet.path to bin/cudavet, or put cudavet on PATH.');
+    return;
+  }
   const server = {
-    command: c.get('path') || 'cudavet',
+    command: found,
+    // No transport: the client then speaks over stdin and stdout without
+    // appending --stdio to the arguments.
     args: ['lsp', ...(c.get('args') || [])],
-    transport: TransportKind.stdio,
   };
   client = new LanguageClient('cudavet', 'cudavet', server, {
     documentSelector: [
@@ -37,10 +74,18 @@ async function activate(context) {
       { scheme: 'file', pattern: '**/*.{cu,cuh}' },
     ],
     initializationOptions: settings(),
-    synchronize: { configurationSection: 'cudavet' },
   });
   context.subscriptions.push(client);
-  await client.start();
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('cudavet') && client.isRunning()) {
+      client.sendNotification('workspace/didChangeConfiguration', { settings: settings() });
+    }
+  }));
+  try {
+    await client.start();
+  } catch (e) {
+    vscode.window.showErrorMessage(`cudavet: the language server "${found}" did not start: ${e.message || e}`);
+  }
 }
 
 async function deactivate() {
