@@ -45,10 +45,12 @@ run: build
 # real trees, the heavy adversarial inputs); test-heavy runs those without
 # it. The fuzz targets' seed corpora (testdata/fuzz/) run as ordinary tests.
 # Then the integration tests with external tools, which -short skips, run
-# without -race: the SARIF multitool's validation (installed by test-tools)
-# and the Emacs eglot session (emacs-nox and elpa-eglot, installed by deps);
-# CI=true makes a missing tool a failure rather than a skip.
-INTEGRATION_TESTS := SARIFValidates|Emacs
+# without -race: the SARIF multitool's validation (installed by test-tools),
+# the Emacs eglot session (emacs-nox and elpa-eglot, installed by deps) and
+# the VS Code session (code-server and playwright-core, installed by
+# test-tools, with Debian's chromium); CI=true makes a missing tool a
+# failure rather than a skip.
+INTEGRATION_TESTS := SARIFValidates|Emacs|VSCode
 test: vet
 	$(GO) test -race -short -timeout 20m ./...
 	CI=true $(GO) test -timeout 20m -run '^Test($(INTEGRATION_TESTS))$$' -v ./cmd/cudavet
@@ -136,8 +138,15 @@ TOOLS := $(CURDIR)/.tools
 SARIF_MULTITOOL_VERSION := 5.7.0
 SARIF_MULTITOOL := $(TOOLS)/node_modules/.bin/sarif-multitool
 
+# code-server (VS Code served to a browser) and playwright-core, for
+# cmd/cudavet's TestVSCode; the script says why it does not let
+# code-server's postinstall run.
+CODE_SERVER := $(TOOLS)/vscode/.installed
+$(CODE_SERVER): editors/vscode/test/install-code-server.sh | deps
+	sh editors/vscode/test/install-code-server.sh $(TOOLS)/vscode
+
 .PHONY: test-tools
-test-tools: $(SARIF_MULTITOOL)
+test-tools: $(SARIF_MULTITOOL) $(CODE_SERVER) vsix
 test: test-tools
 
 $(SARIF_MULTITOOL):
@@ -148,7 +157,11 @@ $(SARIF_MULTITOOL):
 # with npm's vscode-languageclient and @vscode/vsce.
 .PHONY: vsix
 vsix:
+	mkdir -p bin
 	cd editors/vscode && npm install --no-audit --no-fund && npx vsce package --skip-license -o ../../bin/cudavet.vsix
 
 # The Emacs eglot integration test (cmd/cudavet's TestEmacs) needs these.
 DEB_PACKAGES += emacs-nox elpa-eglot
+# The VS Code test (TestVSCode): the browser, ripgrep for code-server, and
+# what node-gyp needs to build code-server's native modules.
+DEB_PACKAGES += chromium ripgrep g++ make python3 libkrb5-dev libxkbfile-dev libsecret-1-dev
