@@ -204,10 +204,11 @@ func newReproCase(dir, tool string, d driver.Diagnostic, l *repro.Launch, args [
 	}
 	c.Need = strings.Join(need, " + ")
 	if hl := l.Launcher; hl != nil {
-		// A launcher taking another framework's tensors (FlashInfer's
-		// TVM-FFI TensorView) cannot be called with PyTorch's: the
-		// reproducer launches the kernel alone.
-		if lt := readText(hl.File); !includesTorch(lt) && takesTVMTensors(lt) {
+		// A launcher taking other tensors than torch::Tensor (FlashInfer's
+		// TVM-FFI TensorView, torch's stable-ABI torch::stable::Tensor)
+		// cannot be called with at::Tensor: the reproducer launches the
+		// kernel alone.
+		if foreignTensors(readText(hl.File)) {
 			l.Launcher = nil
 		}
 	}
@@ -258,6 +259,16 @@ func readText(file string) string {
 // includesTorch reports whether a file's text includes PyTorch's headers.
 func includesTorch(text string) bool {
 	return strings.Contains(text, "<torch/") || strings.Contains(text, "<ATen/")
+}
+
+// foreignTensors reports whether a file's launchers take tensors a
+// PyTorch extension cannot pass as they are: TVM-FFI's (in a file that
+// does not include torch), or the stable ABI's torch::stable::Tensor.
+func foreignTensors(text string) bool {
+	if strings.Contains(text, "torch::stable::Tensor") || strings.Contains(text, "<torch/csrc/stable/") {
+		return true
+	}
+	return !includesTorch(text) && takesTVMTensors(text)
 }
 
 // takesTVMTensors reports whether a file's host code is written against

@@ -437,18 +437,20 @@ func TestReproHeaderFinding(t *testing.T) {
 
 // TestReproLauncherFramework checks which launchers a reproducer calls
 // through PyTorch: one written against torch's tensors, not one written
-// against TVM-FFI's (FlashInfer's bindings), whose launcher.cu could not
-// build; a file that includes neither is taken as torch's (its headers
-// may come through a project header).
+// against TVM-FFI's (FlashInfer's bindings) or torch's stable ABI
+// (vLLM's libtorch_stable/), whose launcher.cu could not build; a file
+// that includes neither is taken as torch's (its headers may come through
+// a project header).
 func TestReproLauncherFramework(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range map[string]struct {
-		src        string
-		torch, tvm bool
+		src                 string
+		torch, tvm, foreign bool
 	}{
-		"torch.cu":   {"#include <torch/all.h>\nvoid f(torch::Tensor& x);\n", true, false},
-		"tvm.cu":     {"#include \"tvm_ffi_utils.h\"\nvoid f(TensorView x);\n", false, true},
-		"project.cu": {"#include \"ops.h\"\nvoid f(torch::Tensor& x);\n", false, false},
+		"torch.cu":   {"#include <torch/all.h>\nvoid f(torch::Tensor& x);\n", true, false, false},
+		"tvm.cu":     {"#include \"tvm_ffi_utils.h\"\nvoid f(TensorView x);\n", false, true, true},
+		"project.cu": {"#include \"ops.h\"\nvoid f(torch::Tensor& x);\n", false, false, false},
+		"stable.cu":  {"#include <torch/csrc/stable/tensor.h>\nvoid f(torch::stable::Tensor x);\n", true, false, true},
 	} {
 		file := filepath.Join(dir, name)
 		if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {
@@ -459,6 +461,9 @@ func TestReproLauncherFramework(t *testing.T) {
 		}
 		if got := takesTVMTensors(readText(file)); got != c.tvm {
 			t.Errorf("takesTVMTensors(%s) = %v, want %v", name, got, c.tvm)
+		}
+		if got := foreignTensors(readText(file)); got != c.foreign {
+			t.Errorf("foreignTensors(%s) = %v, want %v", name, got, c.foreign)
 		}
 	}
 }
