@@ -24,7 +24,10 @@ gen)
       libtorch_stable/quantization/fp4/mxfp4_experts_quant.cu libtorch_stable/quantization/w8a8/cutlass/moe/moe_data.cu \
       libtorch_stable/quantization/awq/gemm_kernels.cu topk.cu; do
     n=$(basename $f .cu)
-    (cd "$vllm" && "$bin" -no-cache -j 2 -repro "$out/vllm/$n" -I csrc -D ENABLE_FP8 csrc/$f -- -std=c++17 > "$out/$n.txt" 2>&1)
+    # vLLM's CMake builds _C_stable_libtorch with USE_CUDA (the C shim's CUDA functions) and
+    # TORCH_TARGET_VERSION (PyTorch 2.10's C-shim API).
+    stable=; case $f in libtorch_stable/*) stable="-D USE_CUDA -D TORCH_TARGET_VERSION=0x020A000000000000ULL" ;; esac
+    (cd "$vllm" && "$bin" -no-cache -j 2 -repro "$out/vllm/$n" -I csrc -D ENABLE_FP8 $stable csrc/$f -- -std=c++17 > "$out/$n.txt" 2>&1)
   done
   ls -d "$out"/*/*/0* | sed "s#^$out/##" > "$out/order.txt"
   ;;
