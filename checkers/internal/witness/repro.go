@@ -52,8 +52,52 @@ func LaunchOf(tr *symex.Trace, w *symex.Witness) *repro.Launch {
 	}
 	if w.Host != nil && tr.Spec != nil && tr.Spec.Launcher != nil {
 		l.Launcher = launcherOf(f, tr.Spec.Launcher, w, l.Args)
+		if l.Launcher != nil {
+			callerSized(l.Args, f, tr.Spec.Launcher, l.Launcher)
+		}
 	}
 	return l
+}
+
+// callerSized gives the kernel's buffers that receive a tensor the
+// launcher never inspects the size generous gave that tensor for the
+// launcher's call, where it is larger: the witness's length for such a
+// tensor is the solver's pick, which no finding depends on (a check
+// against a length the launcher leaves unknown is skipped). The pick is
+// often 1: vLLM's fused_add_rms_norm_static_fp8_quant harness allocated
+// one element of weight, which the kernel reads hidden_size of, and
+// every run, the int64_t-fixed kernel's too, failed at that read rather
+// than at the finding.
+func callerSized(args []repro.Arg, kernel *ir.Func, hl *symex.Launcher, call *repro.Launcher) {
+	for i, hp := range hl.Params {
+		if i >= len(call.Params) || hp.Inspected {
+			continue
+		}
+		t := call.Params[i]
+		if (t.Kind != "tensor" && t.Kind != "optional") || t.Absent {
+			continue
+		}
+		elems := repro.Numel(t.Shape)
+		for _, k := range hp.Data {
+			if k >= len(args) || k >= len(kernel.Params) || args[k].Kind != "pointer" || args[k].Null {
+				continue
+			}
+			a := &args[k]
+			if a.Scaled { // counted in elements of the instantiation's type
+				if elems > a.Len {
+					a.Len, a.Bytes = elems, elems
+				}
+				continue
+			}
+			pt, ok := kernel.Params[k].Type.(*ir.PointerType)
+			if !ok {
+				continue
+			}
+			if bytes := elems * repro.ElemSize(t.DType); bytes > a.Bytes {
+				a.Bytes, a.Len = regionLen(bytes, pt.Elem.Size())
+			}
+		}
+	}
 }
 
 // launcherOf is the call of the launcher hl that makes the witness's

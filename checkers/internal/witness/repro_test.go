@@ -87,6 +87,40 @@ func TestGenerous(t *testing.T) {
 	}
 }
 
+// TestCallerSized: a kernel buffer that receives a tensor the launcher
+// never inspects gets the tensor's size in the launcher's call when that
+// is larger than the witness's pick (vLLM's rms_norm weight: 1 element
+// picked, hidden_size read), never smaller; an inspected tensor keeps the
+// witness's length.
+func TestCallerSized(t *testing.T) {
+	bf16 := &ir.FloatType{Bits: 16, Name: "c10::BFloat16"}
+	f32 := &ir.FloatType{Bits: 32, Name: "float"}
+	kernel := &ir.Func{Name: "k", Kind: ir.Kernel, Params: []*ir.Var{
+		{Name: "input", Type: &ir.PointerType{Elem: bf16}},
+		{Name: "weight", Type: &ir.PointerType{Elem: bf16}},
+		{Name: "scale", Type: &ir.PointerType{Elem: f32}},
+		{Name: "hidden_size", Type: &ir.IntType{Bits: 32, Signed: true}},
+	}}
+	args := []repro.Arg{
+		{Name: "input", Kind: "pointer", Len: 3, Bytes: 6},
+		{Name: "weight", Kind: "pointer", Len: 1, Bytes: 2},
+		{Name: "scale", Kind: "pointer", Len: 1 << 20, Bytes: 4 << 20},
+		{Name: "hidden_size", Kind: "int", Value: 8192},
+	}
+	hl := &symex.Launcher{Params: []symex.HostParam{{Inspected: true, Data: []int{0}}, {Data: []int{1}}, {Data: []int{2}}}}
+	call := &repro.Launcher{Params: []repro.HostArg{
+		{Name: "input", Kind: "tensor", Shape: []int64{16, 8192}, DType: 15},
+		{Name: "weight", Kind: "tensor", Shape: []int64{16 * 8192}, DType: 15},
+		{Name: "scale", Kind: "tensor", Shape: []int64{16 * 8192}, DType: 6},
+	}}
+	callerSized(args, kernel, hl, call)
+	for i, want := range [][2]int64{{3, 6}, {16 * 8192, 2 * 16 * 8192}, {1 << 20, 4 << 20}} {
+		if a := args[i]; a.Len != want[0] || a.Bytes != want[1] {
+			t.Errorf("%s: %d elements, %d bytes; want %d, %d", a.Name, a.Len, a.Bytes, want[0], want[1])
+		}
+	}
+}
+
 func TestScalarType(t *testing.T) {
 	for _, c := range []struct {
 		t    ir.Type
