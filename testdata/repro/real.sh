@@ -9,9 +9,14 @@
 #                                     (BUILD_ONLY=1), within SECONDS (520); OUT/build_status.txt
 #   device.sh OUT TAG PAR SECONDS     then run them (testdata/repro/device.sh; MEMCAP for an H100)
 #
+#   real.sh tvmshim DIR               write a stand-in for TVM-FFI's headers into DIR (cudavet's
+#                                     shim's, with what its preamble gives them), for a GPU machine
+#                                     without TVM-FFI
+#
 # FlashInfer's host code needs TVM-FFI's headers: EXTRA_FLAGS gives the GPU machine's copy
-# (-I DIR), and -Xlinker --unresolved-symbols=ignore-in-object-files, since the harness
-# launches the kernel alone and never calls the bindings.
+# (-I DIR; with the stand-in also --pre-include=DIR/__cudavet/defs.h), and
+# -Xlinker --unresolved-symbols=ignore-in-object-files, since the harness launches the kernel
+# alone and never calls the bindings.
 set -u
 bin=$(cd "$(dirname "$0")/../.." && pwd)/bin/cudavet
 case $1 in
@@ -38,5 +43,12 @@ build)
     cd {} && BUILD_ONLY=1 timeout $left ./run.sh > build.txt 2>&1; echo "$? {}"' < order.txt > build_status.txt
   cut -c1 build_status.txt | sort | uniq -c
   ;;
-*) echo "usage: real.sh gen VLLM FLASHINFER OUT | build OUT [SECONDS]" >&2; exit 2 ;;
+tvmshim)
+  shim=$(cd "$(dirname "$0")/../.." && pwd)/frontend/shim/include
+  mkdir -p "$2/__cudavet" && cp -r "$shim/tvm" "$shim/dlpack" "$2/" && cp "$shim/__cudavet/tvm_ffi.h" "$2/__cudavet/"
+  # TVM-FFI's own headers bring <memory> (FlashInfer's launchers rely on it); the shim's
+  # preamble defines __cudavet_assume, which the stand-in's checks expand to.
+  printf '#pragma once\n#include <memory>\n__host__ __device__ constexpr void __cudavet_assume(bool) {}\n' > "$2/__cudavet/defs.h"
+  ;;
+*) echo "usage: real.sh gen VLLM FLASHINFER OUT | build OUT [SECONDS] | tvmshim DIR" >&2; exit 2 ;;
 esac
