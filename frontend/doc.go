@@ -21,4 +21,6 @@
 //	program.go     merging the units' functions (headers seen by several units once), linking a
 //	               binding's calls to the launcher another unit defines
 //	directives.go  // cudavet: comments of each file
+//	priority_linux.go  background: work nobody waits for yet (a preamble) at the lowest priority
+//	priority_other.go  the same elsewhere: no change of priority
 package frontend

@@ -11,6 +11,7 @@
 //	barriers.go    Control, Barrier: the walk that pairs each barrier with its controls
 //	exit.go        SkipThenExit: threads that skip a node and run to the kernel's exit
 //	trips.go       block-stride loops whose bound is a multiple of blockDim.x (uniform trip count)
+//	flow.go        flow-sensitive facts: values a later assignment kills, meets at joins
 //
 // # Lattice
 //

@@ -31,4 +31,5 @@
 //	suppress.go  cudavet:ignore directives
 //	merge.go     conversion, deduplication and sorting of diagnostics
 //	stats.go     Stats and CheckerStats
+//	sameir.go    instantiations with the same IR (a Half twin's BFloat16 case), analysed once
 package driver

@@ -41,6 +41,9 @@
 //	progress.go  -cache defaults, the progress bar
 //	version.go the version SARIF reports
 //	limits.go  -timeout and -memlimit
+//	profile.go -cpuprofile and -memprofile
 //	repro.go   -repro: a harness and run.sh per finding with a witness
 //	repro_isolate.go  the isolated variant: a kernel's other findings neutralised
+//	repro_launcher.go  launcher.cu and launcher.py: the witness through the project's launcher
+//	repro_flags.go  the project's build flags of a file, for the reproducer's build
 package main

@@ -27,6 +27,7 @@
 //	type.go         Type and TypeKind.Spelling
 //	source.go       SourceLocation, SourceRange, File
 //	token.go        Token, TokenKind, Tokenize, TokenSpellings
+//	include.go      TranslationUnit.IncludedFiles: every file a unit includes
 //	diagnostic.go   Diagnostic (Go copies) and DiagnosticSeverity
 //	operator.go     BinaryOperator and UnaryOperator spellings (libclang 15 has no API)
 //	opmacro.go      finding an operator spelled inside a macro body, by precedence

@@ -58,9 +58,11 @@
 //	launch.go  Config, Site, Sites: entry points, caching per program
 //	exec.go    the executor: the core's Interp, statements, loops
 //	expr.go    expressions, calls, dim3
+//	str.go     host strings: literals and one unknown per (string, literal) comparison
 //	tensor.go  the tensor model and the summaries of the PyTorch API
 //	optional.go optional and undefined tensors, null pointers (Spec.Nulls)
 //	spec.go    from a launch to the kernel's symex.Spec; naming and classes
 //	role.go    the class of a size from its source; source texts
+//	index.go   index tensors (block tables, expert ids): the rows their entries pick
 //	dump.go    -dump=sizes
 package launch

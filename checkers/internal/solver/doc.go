@@ -43,6 +43,7 @@
 //	minimize.go      Minimize: least value of a term over the models of a query
 //	smtlib.go        SMTLIB: a query as an SMT-LIB2 (QF_BV) script
 //	eval.go          memoized sym.Eval for checking models on shared terms
+//	work.go          work units per query (context), Allowance: a kernel's shared total
 //
 // Tests decide small queries by enumeration (Brute, brute_test.go) to
 // check the decorators and, in z3_test.go, the z3 package.

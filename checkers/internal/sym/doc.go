@@ -19,4 +19,6 @@
 //	enum.go      enumerating few-valued conjuncts inside a refutation
 //	intform.go   IntForm: a query over mathematical integers (QF_LIA)
 //	radix.go     twin lemmas: equal digits of two threads' mixed-radix addresses
+//	linear.go    RefuteLinear, DecideQuery: linear integer reasoning with the Omega test's tightening
+//	guess.go     Guess: a model read off the conjuncts without search
 package sym

@@ -45,6 +45,8 @@
 //	access.go  loads, stores, pointer arithmetic, calls, intrinsics
 //	null.go    null conditions of pointers: nullptr, merges, comparisons
 //	query.go   Check (the precision rule), witnesses and their minimisation
+//	values.go  value probes: violations settled at candidate values without the solver
+//	complete.go  a violation's model extended to a launch a reproducer can run
 //	epoch.go   barrier epochs (intervals), barrier and warp-collective events
 //	pair.go    the two-thread view of a trace (race, warpsync, uninit)
 package symex

@@ -29,4 +29,7 @@
 //	translate.go  Context.Term: sym.Term → AST, memoized by Key
 //	solver.go     Solver: New, push/pop/assert, CheckAssertions, Eval, CheckSMTLIB
 //	query.go      Solver.Check, the solver.Solver implementation
+//	perquery.go   PerQuery: each query in a context of its own (answers independent of order)
+//	intform.go    the integer (QF_LIA) form of a query, its model checked on the bit-vectors
+//	fresh.go      a new QF_BV solver per query, where the incremental core cannot preprocess
 package z3
