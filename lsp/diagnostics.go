@@ -66,9 +66,9 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 	default:
 		return f, false
 	}
-	f.suppressible = s.registry.Lookup(d.Checker) != nil && d.Category != driver.InternalError
+	f.suppressible = s.registry.Lookup(d.Checker) != nil && !driver.Incomplete(d.Category)
 	code := d.Checker
-	if d.Category == driver.InternalError {
+	if driver.Incomplete(d.Category) {
 		code = codeInternal
 	}
 	f.diag = Diagnostic{Diagnostic: protocol.Diagnostic{

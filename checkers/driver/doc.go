@@ -10,10 +10,12 @@
 //   - recovers a panic (or takes an error returned by Run) per analyzer and
 //     unit into one diagnostic of category "internal error", skipping the
 //     analyzers that require the failed one on that unit;
-//   - abandons an analyzer that runs past Config.PassTimeout on a unit, or
-//     is still running when Config.Context ends, with one "internal error"
-//     (the run's other results are kept), and counts the units a stopped
-//     run never started in one more;
+//   - abandons an analyzer that runs past Config.PassTimeout on a unit
+//     with one "internal error" (a hang), and one still running when
+//     Config.Context ends (-timeout, -memlimit) with one diagnostic of
+//     category "stopped" (nothing failed); the run's other results are
+//     kept, and the units a stopped run never started are counted in one
+//     more "stopped";
 //   - adds the front end's diagnostics (categories "parse", "annotation",
 //     "lower") with Checker set to their category;
 //   - merges duplicates (same checker, position and message);

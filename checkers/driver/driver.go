@@ -21,6 +21,11 @@ const (
 	// InternalError is the category of a diagnostic that records an
 	// analyzer's panic or returned error on one unit: the run is incomplete.
 	InternalError = "internal error"
+	// Stopped is the category of a diagnostic that records work a run's
+	// limit (-timeout, -memlimit: Config.Context) cut short: an analyzer
+	// abandoned on a unit, the units not started. The run is incomplete,
+	// as with an internal error, but nothing failed.
+	Stopped = "stopped"
 	// Ignore is the checker name and category of a problem with a
 	// cudavet:ignore directive (malformed, no reason, suppresses nothing).
 	Ignore = "ignore"
@@ -46,9 +51,9 @@ type Config struct {
 	// The output does not depend on it.
 	Jobs int
 	// Context, when set, stops the run once it is done (cudavet -timeout):
-	// an analyzer still running on a unit is abandoned with an
-	// InternalError, and the units not started by then are counted in one
-	// InternalError diagnostic. What finished is reported as usual. Nil:
+	// an analyzer still running on a unit is abandoned with a Stopped
+	// diagnostic, and the units not started by then are counted in one
+	// more. What finished is reported as usual. Nil:
 	// the run is not stopped.
 	Context context.Context
 	// PassTimeout bounds one analyzer on one unit (0: no bound). An
@@ -159,7 +164,7 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	if d, n := r.notAnalysed(units, outs); n > 0 {
 		m.add(d)
-		stats.InternalErrors++
+		stats.Stopped++
 	}
 	stats.Duplicates = m.duplicates
 	diags := m.list()
@@ -359,14 +364,19 @@ func (r *runner) notAnalysed(units []*cudair.Unit, outs []unitOut) (Diagnostic, 
 	}
 	return Diagnostic{
 		Checker:  "driver",
-		Category: InternalError,
+		Category: Stopped,
 		Pos:      first.P,
 		Position: position(r.prog.Fset, first.P),
-		Message: fmt.Sprintf("internal error: %s before %d of %d functions were analysed (the first: %s %s)",
+		Message: fmt.Sprintf("stopped: %s before %d of %d functions were analysed (the first: %s %s)",
 			StopCause(r.ctx), n, len(units), kindPhrase(first.Kind), first.Name),
 		Function: first.Name,
 	}, n
 }
+
+// Incomplete reports whether a diagnostic of category c says the run is
+// incomplete rather than reporting a finding: an internal error or a
+// stop.
+func Incomplete(c string) bool { return c == InternalError || c == Stopped }
 
 // StopCause says why ctx is done, for messages: the cause given to its
 // cancel function (-timeout, -memlimit), else cancelled or past its deadline.

@@ -20,6 +20,11 @@ type Stats struct {
 	// or returned an error, each reported as an InternalError diagnostic
 	// (identical ones merged): when it is not zero the run is incomplete.
 	InternalErrors int
+	// Stopped is the number of (analyzer, unit) runs the run's limit
+	// (-timeout, -memlimit) abandoned, plus one when units were not
+	// started, each reported as a Stopped diagnostic: when it is not zero
+	// the run is incomplete too.
+	Stopped int
 	// Checkers has one entry per analyzer run (requested ones and those
 	// they require), dependencies first.
 	Checkers []CheckerStats
@@ -33,9 +38,10 @@ type CheckerStats struct {
 	Root           bool
 	Units          int           // units it ran on, failed ones included
 	Skipped        int           // units skipped because a requirement failed
-	Findings       int           // diagnostics in the result (after merging and suppression), internal errors excluded
+	Findings       int           // diagnostics in the result (after merging and suppression), internal errors and stops excluded
 	Suppressed     int           // findings suppressed by cudavet:ignore
 	InternalErrors int           // units on which it panicked or returned an error
+	Stopped        int           // units on which the run's limit abandoned it
 	Time           time.Duration // time spent in its Run, summed over units
 	// Counters are the analyzer's own counts (what it could not check),
 	// summed over units; nil when it keeps none.
@@ -81,13 +87,17 @@ func (s *Stats) addUnit(o unitOut) {
 			c.InternalErrors++
 			s.InternalErrors++
 		}
+		if run.stopped {
+			c.Stopped++
+			s.Stopped++
+		}
 	}
 }
 
 // countFindings counts the final findings of each analyzer.
 func (s *Stats) countFindings(diags []Diagnostic) {
 	for _, d := range diags {
-		if d.Category == InternalError {
+		if Incomplete(d.Category) {
 			continue
 		}
 		if c := s.Checker(d.Checker); c != nil {

@@ -102,7 +102,7 @@ func indexIgnores(ignores []*ignore) (map[fileLine][]*ignore, map[string][]*igno
 // suppressible reports whether d is a finding of a requested analyzer (not
 // an internal error, a front-end diagnostic or a directive problem).
 func (r *runner) suppressible(d *Diagnostic) bool {
-	if d.Category == InternalError {
+	if Incomplete(d.Category) {
 		return false
 	}
 	for a := range r.roots {
@@ -151,7 +151,7 @@ func suppressedBy(ignores []*ignore, d *Diagnostic) bool {
 func (r *runner) allRanCleanly(names []string, stats *Stats) bool {
 	for _, n := range names {
 		c := stats.Checker(n)
-		if c == nil || !c.Root || c.InternalErrors > 0 {
+		if c == nil || !c.Root || c.InternalErrors > 0 || c.Stopped > 0 {
 			return false
 		}
 	}

@@ -28,6 +28,7 @@ type analyzerRun struct {
 	a       *analysis.Analyzer
 	skipped bool // a required analyzer failed on this unit
 	failed  bool // panicked or returned an error
+	stopped bool // abandoned when the run's limit passed
 	time    time.Duration
 	// counters are the result's counters when it has any (see Counters).
 	counters map[string]int
@@ -62,7 +63,8 @@ func (r *runner) runUnit(u *cudair.Unit, g *gates) unitOut {
 		res, diags, ierr := r.runPass(a, u, results)
 		run := analyzerRun{a: a, time: time.Since(start)}
 		if ierr != nil {
-			bad[a], run.failed = true, true
+			bad[a] = true
+			run.failed, run.stopped = ierr.Category == InternalError, ierr.Category == Stopped
 			out.diags = append(out.diags, *ierr)
 		} else {
 			results[a] = res
@@ -137,7 +139,10 @@ func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*anal
 	case <-limit:
 		return nil, nil, r.internalError(a, u.Func, fmt.Sprintf("stopped after %s, the limit for one checker on one function", r.cfg.PassTimeout))
 	case <-r.ctx.Done():
-		return nil, nil, r.internalError(a, u.Func, "stopped: "+StopCause(r.ctx))
+		d := r.internalError(a, u.Func, "")
+		d.Category = Stopped
+		d.Message = fmt.Sprintf("stopped: %s on %s %s: %s", a.Name, kindPhrase(u.Func.Kind), u.Func.Name, StopCause(r.ctx))
+		return nil, nil, d
 	}
 }
 

@@ -17,7 +17,7 @@
 // Exit status: 0 no findings; 1 findings; 2 usage or input error (bad
 // flag, unknown checker, missing file, pattern matching nothing); 3
 // incomplete run (an internal error, a file that did not parse cleanly,
-// or a -merge of parts that analysed apart what one run analyses
+// work -timeout or -memlimit stopped, or a -merge of parts that analysed apart what one run analyses
 // together), which takes precedence over 1.
 //
 // Files:

@@ -283,8 +283,9 @@ Exit status:
   2  usage or input error (bad flag, unknown checker, missing file,
      pattern matching nothing)
   3  incomplete run: an internal error, a file that did not parse
-     cleanly, or a -merge of parts that analysed apart what one run
-     analyses together (takes precedence over 1)
+     cleanly, work -timeout or -memlimit stopped, or a -merge of parts
+     that analysed apart what one run analyses together (takes
+     precedence over 1)
 
 Suppress a finding with a comment on its line or the line above, or
 every finding of the checkers in the file (a reason is required):

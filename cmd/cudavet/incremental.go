@@ -47,6 +47,7 @@ type unitEntry struct {
 	Duplicates     int
 	SameIR         int
 	InternalErrors int
+	Stopped        int
 	// Imports are the launchers the unit calls and no file of it defines
 	// (ir.Program.Unlinked), Exports the launchers it defines (USRs): they
 	// group a .cpp binding with the .cu that defines what it calls.
@@ -374,11 +375,11 @@ func (in *incremental) notStarted(units []string, out []*unitEntry, first int) {
 	for i := first; i < len(units); i++ {
 		out[i] = &unitEntry{Deps: map[string]string{}}
 	}
-	out[first].InternalErrors = 1
+	out[first].Stopped = 1
 	out[first].Diags = []cachedDiag{{
 		Checker:  "driver",
-		Category: driver.InternalError,
-		Message: fmt.Sprintf("internal error: %s before %d of %d files were analysed (the first: %s)",
+		Category: driver.Stopped,
+		Message: fmt.Sprintf("stopped: %s before %d of %d files were analysed (the first: %s)",
 			driver.StopCause(in.a.ctx), len(units)-first, len(units), units[first]),
 		At: cachedPos{File: units[first]},
 	}}
@@ -414,7 +415,7 @@ func (in *incremental) unit(names ...string) *unitEntry {
 	// A unit that did not parse cleanly is not kept: the header it missed
 	// may appear without any of its dependencies changing.
 	// Nor is one whose checks the -timeout wind-down cut short.
-	if in.cache != nil && e.InternalErrors == 0 && e.Stats.ParseErrors == 0 && timeLimited(e.Checkers) == 0 {
+	if in.cache != nil && e.InternalErrors == 0 && e.Stopped == 0 && e.Stats.ParseErrors == 0 && timeLimited(e.Checkers) == 0 {
 		if data, err := json.Marshal(e); err == nil {
 			_ = in.cache.Put(key, data) // a cache that cannot be written is only slower
 		}
@@ -489,7 +490,7 @@ func (in *incremental) analyse(names ...string) *unitEntry {
 		return e
 	}
 	e.Stats, e.Funcs, e.Checkers = prog.Stats, funcRows(prog), res.Stats.Checkers
-	e.Suppressed, e.Duplicates, e.InternalErrors = res.Stats.Suppressed, res.Stats.Duplicates, res.Stats.InternalErrors
+	e.Suppressed, e.Duplicates, e.InternalErrors, e.Stopped = res.Stats.Suppressed, res.Stats.Duplicates, res.Stats.InternalErrors, res.Stats.Stopped
 	e.SameIR = res.Stats.SameIR
 	for _, d := range res.Diagnostics {
 		e.Diags = append(e.Diags, toCached(prog.Fset, d))
@@ -549,6 +550,7 @@ func merge(fs *fileSet, entries []*unitEntry) (*ir.Program, *driver.Result) {
 		res.Stats.Duplicates += e.Duplicates
 		res.Stats.SameIR += e.SameIR
 		res.Stats.InternalErrors += e.InternalErrors
+		res.Stats.Stopped += e.Stopped
 		for _, c := range e.Checkers {
 			i, ok := byName[c.Name]
 			if !ok {
@@ -622,6 +624,7 @@ func addCheckerStats(dst *driver.CheckerStats, c driver.CheckerStats) {
 	dst.Findings += c.Findings
 	dst.Suppressed += c.Suppressed
 	dst.InternalErrors += c.InternalErrors
+	dst.Stopped += c.Stopped
 	dst.Time += c.Time
 	for k, v := range c.Counters {
 		dst.Counters[k] += v

@@ -50,7 +50,7 @@ func windDownNote(timeout time.Duration, res *driver.Result) (driver.Diagnostic,
 	if timeout <= 0 || n == 0 {
 		return driver.Diagnostic{}, false
 	}
-	return driver.Diagnostic{Checker: "driver", Category: driver.InternalError,
+	return driver.Diagnostic{Checker: "driver", Category: driver.Stopped,
 		Message: fmt.Sprintf("-timeout %s: %d checks left undecided after %s, when the run stopped asking (the findings decided before are shown)",
 			timeout, n, windDownAfter(timeout))}, true
 }

@@ -56,8 +56,8 @@ func TestLimits(t *testing.T) {
 
 // TestStoppedRunStartsNoUnit: once the run's context has ended, the unit
 // by unit run starts no further file (each would be parsed in full, past
-// the grace period) and counts the files it did not start in one internal
-// error naming the cause.
+// the grace period) and counts the files it did not start in one stop
+// (category stopped, not an internal error) naming the cause.
 func TestStoppedRunStartsNoUnit(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(errors.New("-timeout 1s passed"))
@@ -67,15 +67,15 @@ func TestStoppedRunStartsNoUnit(t *testing.T) {
 	if len(out) != 3 || in.hits+in.misses != 0 {
 		t.Fatalf("%d entries, %d units started, want 3 entries and none started", len(out), in.hits+in.misses)
 	}
-	if out[0].InternalErrors != 1 || len(out[0].Diags) != 1 {
-		t.Fatalf("first entry %+v, want one internal error", out[0])
+	if out[0].Stopped != 1 || out[0].InternalErrors != 0 || len(out[0].Diags) != 1 || out[0].Diags[0].Category != driver.Stopped {
+		t.Fatalf("first entry %+v, want one stop", out[0])
 	}
-	want := "internal error: -timeout 1s passed before 3 of 3 files were analysed (the first: a.cu)"
+	want := "stopped: -timeout 1s passed before 3 of 3 files were analysed (the first: a.cu)"
 	if got := out[0].Diags[0].Message; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
 	for _, e := range out[1:] {
-		if len(e.Diags) != 0 || e.InternalErrors != 0 {
+		if len(e.Diags) != 0 || e.InternalErrors != 0 || e.Stopped != 0 {
 			t.Errorf("a later entry reports %+v", e)
 		}
 	}

@@ -34,7 +34,7 @@ const (
 
 func kindOf(d *driver.Diagnostic) kind {
 	switch {
-	case d.Category == driver.InternalError || d.Checker == "parse" || d.Checker == shardChecker:
+	case driver.Incomplete(d.Category) || d.Checker == "parse" || d.Checker == shardChecker:
 		return incomplete
 	case d.Checker == "lower":
 		return note
@@ -240,9 +240,9 @@ func jsonFixOf(fset *token.FileSet, f analysis.SuggestedFix) jsonFix {
 }
 
 // severity is "error", "warning" or "info": the registry's for a
-// checker's findings, error for internal errors.
+// checker's findings, error for internal errors and stops.
 func (a *app) severity(d driver.Diagnostic) string {
-	if d.Category == driver.InternalError {
+	if driver.Incomplete(d.Category) {
 		return "error"
 	}
 	return a.registry.FindingSeverity(d.Checker, d.Category).String()
@@ -264,6 +264,7 @@ type jsonStats struct {
 	Duplicates         int           `json:"duplicates"`
 	SameIR             int           `json:"same_ir"`
 	InternalErrors     int           `json:"internal_errors"`
+	Stopped            int           `json:"stopped,omitempty"`
 	Checkers           []jsonChecker `json:"checkers"`
 	ParseMS            *float64      `json:"parse_ms,omitempty"`
 	LowerMS            *float64      `json:"lower_ms,omitempty"`
@@ -276,6 +277,7 @@ type jsonChecker struct {
 	Findings       int            `json:"findings"`
 	Suppressed     int            `json:"suppressed"`
 	InternalErrors int            `json:"internal_errors"`
+	Stopped        int            `json:"stopped,omitempty"`
 	Counters       map[string]int `json:"counters,omitempty"`
 	TimeMS         *float64       `json:"time_ms,omitempty"`
 }
@@ -289,7 +291,7 @@ func (a *app) jsonStats(prog *ir.Program, res *driver.Result) jsonStats {
 		HostFunctions: ps.HostFuncs, Launches: ps.Launches, Statements: ps.Stmts,
 		UnknownStatements: ps.UnknownStmts, UnknownExpressions: ps.UnknownExprs,
 		Units: rs.Units, Suppressed: rs.Suppressed, Duplicates: rs.Duplicates, SameIR: rs.SameIR,
-		InternalErrors: rs.InternalErrors, Checkers: []jsonChecker{},
+		InternalErrors: rs.InternalErrors, Stopped: rs.Stopped, Checkers: []jsonChecker{},
 	}
 	for i := range res.Diagnostics {
 		if kindOf(&res.Diagnostics[i]) == finding {
@@ -309,7 +311,7 @@ func (a *app) jsonStats(prog *ir.Program, res *driver.Result) jsonStats {
 			continue
 		}
 		js.Checkers = append(js.Checkers, jsonChecker{Name: c.Name, Units: c.Units, Skipped: c.Skipped, Counters: c.Counters,
-			Findings: c.Findings, Suppressed: c.Suppressed, InternalErrors: c.InternalErrors, TimeMS: ms(c.Time)})
+			Findings: c.Findings, Suppressed: c.Suppressed, InternalErrors: c.InternalErrors, Stopped: c.Stopped, TimeMS: ms(c.Time)})
 	}
 	return js
 }

@@ -52,6 +52,9 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	fmt.Fprintf(tw, "  duplicate findings merged\t%d\n", res.Stats.Duplicates)
 	fmt.Fprintf(tw, "  same-IR instantiations\t%d\t(a Half twin's BFloat16 case, analysed once)\n", res.Stats.SameIR)
 	fmt.Fprintf(tw, "  internal errors\t%d\n", res.Stats.InternalErrors)
+	if res.Stats.Stopped > 0 {
+		fmt.Fprintf(tw, "  stopped by the run's limit\t%d\t(functions a checker was abandoned on, and one for the functions not started)\n", res.Stats.Stopped)
+	}
 	tw.Flush()
 	unknownReasons(w, s.Unknown, 10)
 	fmt.Fprintln(w, "\nTime:")
@@ -64,12 +67,12 @@ func (a *app) printStats(prog *ir.Program, res *driver.Result, analysis time.Dur
 	}
 	for _, c := range res.Stats.Checkers {
 		if !c.Root {
-			fmt.Fprintf(tw, "    %s\t%s\t(helper: %d units, %d skipped, %d internal errors)\n",
-				c.Name, ms(c.Time), c.Units, c.Skipped, c.InternalErrors)
+			fmt.Fprintf(tw, "    %s\t%s\t(helper: %d units, %d skipped, %d internal errors%s)\n",
+				c.Name, ms(c.Time), c.Units, c.Skipped, c.InternalErrors, stoppedText(c.Stopped))
 			continue
 		}
-		fmt.Fprintf(tw, "    %s\t%s\t(%d units, %d skipped, %d findings, %d suppressed, %d internal errors)\n",
-			c.Name, ms(c.Time), c.Units, c.Skipped, c.Findings, c.Suppressed, c.InternalErrors)
+		fmt.Fprintf(tw, "    %s\t%s\t(%d units, %d skipped, %d findings, %d suppressed, %d internal errors%s)\n",
+			c.Name, ms(c.Time), c.Units, c.Skipped, c.Findings, c.Suppressed, c.InternalErrors, stoppedText(c.Stopped))
 	}
 	tw.Flush()
 	counters(w, res.Stats.Checkers)
@@ -185,4 +188,13 @@ func percent(part, whole int) string {
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000)
+}
+
+// stoppedText is ", N stopped" for a checker the run's limit abandoned on
+// N functions, else "" (the line of a run without a limit is unchanged).
+func stoppedText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d stopped", n)
 }
