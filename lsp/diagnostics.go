@@ -67,13 +67,18 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 		return f, false
 	}
 	f.suppressible = s.registry.Lookup(d.Checker) != nil && !driver.Incomplete(d.Category)
-	code := d.Checker
-	if driver.Incomplete(d.Category) {
+	code, sev := d.Checker, severity(reg.FindingSeverity(d.Checker, d.Category))
+	switch d.Category {
+	case driver.InternalError:
 		code = codeInternal
+	case driver.Stopped:
+		// Work the analysis's time limit cut short, as a failure() that
+		// ran out of time is: a warning, not a finding or a crash.
+		code, sev = codeTimeout, protocol.Warning
 	}
 	f.diag = Diagnostic{Diagnostic: protocol.Diagnostic{
 		Range:    rng,
-		Severity: severity(reg.FindingSeverity(d.Checker, d.Category)),
+		Severity: sev,
 		Code:     code,
 		Source:   source,
 		Message:  msg,
