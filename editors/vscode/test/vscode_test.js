@@ -232,16 +232,40 @@ async function main() {
     // Quick fix until no overflow is left: each finding's fix casts the
     // leftmost operand of its row offset to int64_t.
     const findings = page.locator('.markers-panel .monaco-list-row', { hasText: 'overflows' });
+    let lastFix = 0; // when the previous quick fix was applied
     for (let i = 0; i < 4; i++) {
       const left = await findings.count();
       if (left === 0) {
         break;
       }
-      await command(page, 'Go to Next Problem in Files (Error, Warning, Info)');
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+.');
       const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'in int64_t' }).first();
-      await fix.waitFor({ timeout: WAIT });
+      const offerDeadline = Date.now() + WAIT;
+      for (let asked = 1; ; asked++) {
+        await command(page, 'Go to Next Problem in Files (Error, Warning, Info)');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+.');
+        try {
+          await fix.waitFor({ timeout: 1500 });
+          break;
+        } catch (e) {
+          if (Date.now() > offerDeadline) {
+            throw e;
+          }
+          // Ctrl+. can come before the server has analysed the edited
+          // text (it offers a finding's fix only for the version it
+          // analysed; "No code actions available" was seen, cause not
+          // traced): close the menu and ask again, as a user would.
+          console.log(`quick fix not offered yet (ask ${asked}); asking again`);
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(500);
+        }
+      }
+      if (lastFix > 0) {
+        // The server offers a finding's fix only for the version it
+        // analysed: this is the time until it has analysed the edited
+        // text, as a user sees it (with a retry's wait, if one was needed).
+        console.log(`latency: ${Date.now() - lastFix} ms from applying the quick fix to the next finding's quick fix (the edited text analysed)`);
+      }
       ok(`quick fix offered: ${(await fix.innerText()).trim()}`);
       // The menu takes the keyboard (a pointer block covers it): move the
       // focus to the fix, then apply it.
@@ -254,6 +278,7 @@ async function main() {
       // The server analyses the edited buffer and publishes one finding
       // fewer.
       const applied = Date.now();
+      lastFix = applied;
       const deadline = applied + WAIT;
       while ((await findings.count()) >= left) {
         if (Date.now() > deadline) {
@@ -261,7 +286,7 @@ async function main() {
         }
         await page.waitForTimeout(50);
       }
-      console.log(`latency: ${Date.now() - applied} ms from applying the quick fix to the updated Problems panel`);
+      console.log(`latency: ${Date.now() - applied} ms from applying the quick fix to the Problems panel without that finding`);
     }
     const line = await page.locator('.monaco-editor .view-line', { hasText: 'int64_t' }).first().innerText();
     ok(`fixed line: ${line.replace(/\u00a0/g, ' ').trim()}`);
