@@ -1,12 +1,7 @@
 package layering
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -22,29 +17,8 @@ var fileLine = regexp.MustCompile(`^//\t([A-Za-z0-9_]+\.go)\b`)
 // longer has: the lists of symex, sym and solver had drifted unnoticed
 // (issue 41). doc.go itself need not be listed; test files are not.
 func TestDocFileLists(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command: ", err)
-	}
-	cmd := exec.Command(goTool, "list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,IgnoredGoFiles", mod+"/...")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, stderr.String())
-	}
-	dec := json.NewDecoder(bytes.NewReader(out))
 	checked := 0
-	for {
-		var p struct {
-			ImportPath, Dir                   string
-			GoFiles, CgoFiles, IgnoredGoFiles []string
-		}
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range listPackages(t) {
 		src, err := os.ReadFile(filepath.Join(p.Dir, "doc.go"))
 		if err != nil {
 			continue

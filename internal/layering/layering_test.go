@@ -16,8 +16,13 @@ const mod = "github.com/cudavet/cudavet"
 // pkg is what `go list -json` says of one package of the module.
 type pkg struct {
 	ImportPath string
+	Dir        string
 	Deps       []string // transitive, without test imports
+	GoFiles    []string
 	CgoFiles   []string
+	// IgnoredGoFiles are the files this platform's build leaves out
+	// (priority_other.go on Linux).
+	IgnoredGoFiles []string
 }
 
 func listPackages(t *testing.T) []pkg {
@@ -26,7 +31,7 @@ func listPackages(t *testing.T) []pkg {
 	if err != nil {
 		t.Skip("no go command: ", err)
 	}
-	cmd := exec.Command(goTool, "list", "-e", "-json=ImportPath,Deps,CgoFiles", mod+"/...")
+	cmd := exec.Command(goTool, "list", "-e", "-json=ImportPath,Dir,Deps,GoFiles,CgoFiles,IgnoredGoFiles", mod+"/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
