@@ -26,15 +26,8 @@ func TestEmacs(t *testing.T) {
 		}
 		t.Skip("emacs not found (install the Debian packages emacs-nox and elpa-eglot, or run `make deps`)")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal("the go command is needed to build cudavet for the editor: ", err)
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "cudavet")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCudavet(t)
 	kernel := filepath.Join(dir, "src", "reduce.cu")
 	copyFile(t, filepath.Join("..", "..", "testdata", "lsp", "reduce.cu"), kernel)
 	script, err := filepath.Abs(filepath.Join("..", "..", "testdata", "lsp", "eglot_test.el"))

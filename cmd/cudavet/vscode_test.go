@@ -64,15 +64,8 @@ func TestVSCode(t *testing.T) {
 		}
 		t.Skip(msg)
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal("the go command is needed to build cudavet for the editor: ", err)
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "cudavet")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCudavet(t)
 	shots := os.Getenv("CUDAVET_SHOTS")
 	if shots == "" {
 		shots = filepath.Join(root, "bin", "vscode")
