@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"go/token"
@@ -67,7 +68,11 @@ func (s *Server) analyse(ctx context.Context, snap *snapshot, partial func([]fin
 		}
 		jobs := cfg.jobs
 		if i > 0 {
-			partial(out)
+			// The first stage's findings, and the later stages' of the
+			// last publication moved to the edited text: without them
+			// every symbolic finding left the editor at each pause in
+			// the typing and came back a second or more later.
+			partial(union(out, carry(s.published(snap.uri), stage, snap.uri, snap.text)))
 			// Wait for a pause in the edits: a symbolic stage started
 			// and cancelled at every keystroke would only heat the CPU.
 			// An open or a save is no typing: start at once.
@@ -233,4 +238,75 @@ func (ft *fileTexts) mapper(name string) *Mapper {
 	}
 	ft.mappers[name] = m
 	return m
+}
+
+// carry returns the findings of prev that checkers of later report, moved
+// to the text now of document uri: a finding on a line the edit left alone (in the
+// unchanged lines before or after the edited region) keeps its line, or
+// follows it; one on an edited line is dropped, as are its related
+// entries there. A carried finding offers no fix (its edits are in the
+// old text's positions) until its checker's stage publishes again.
+func carry(prev []finding, later []*analysis.Analyzer, uri protocol.DocumentURI, now *Mapper) []finding {
+	names := map[string]bool{}
+	for _, a := range later {
+		names[a.Name] = true
+	}
+	maps := map[*Mapper]func(int) (int, bool){}
+	var out []finding
+	for _, f := range prev {
+		if !names[f.checker] || f.text == nil {
+			continue
+		}
+		m, ok := maps[f.text]
+		if !ok {
+			m = lineMap(f.text, now)
+			maps[f.text] = m
+		}
+		start, ok1 := m(f.diag.Range.Start.Line)
+		end, ok2 := m(f.diag.Range.End.Line)
+		if !ok1 || !ok2 {
+			continue
+		}
+		g := f
+		g.diag.Range.Start.Line, g.diag.Range.End.Line = start, end
+		g.diag.RelatedInformation = nil
+		for _, r := range f.diag.RelatedInformation {
+			if r.Location.URI == uri {
+				s, ok1 := m(r.Location.Range.Start.Line)
+				e, ok2 := m(r.Location.Range.End.Line)
+				if !ok1 || !ok2 {
+					continue
+				}
+				r.Location.Range.Start.Line, r.Location.Range.End.Line = s, e
+			}
+			g.diag.RelatedInformation = append(g.diag.RelatedInformation, r)
+		}
+		g.fixes, g.text, g.carried = nil, now, true
+		out = append(out, g)
+	}
+	return out
+}
+
+// lineMap maps the lines of old to those of now around the one region an
+// edit changed: the lines before it keep their numbers, those after it
+// shift by the change in length; a line inside it maps to none.
+func lineMap(old, now *Mapper) func(int) (int, bool) {
+	n, m := old.Lines(), now.Lines()
+	pre := 0
+	for pre < n && pre < m && bytes.Equal(old.line(pre), now.line(pre)) {
+		pre++
+	}
+	suf := 0
+	for suf < n-pre && suf < m-pre && bytes.Equal(old.line(n-1-suf), now.line(m-1-suf)) {
+		suf++
+	}
+	return func(l int) (int, bool) {
+		switch {
+		case l < pre:
+			return l, true
+		case l >= n-suf && l < n:
+			return l + m - n, true
+		}
+		return 0, false
+	}
 }

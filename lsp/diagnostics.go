@@ -39,6 +39,12 @@ type finding struct {
 	// actions offer them while the document is at that version).
 	fixes   []fix
 	version int
+	// text is the text the finding's positions are in (the analysed
+	// version's, or the edited one's for a carried finding).
+	text *Mapper
+	// carried is set on a finding of the symbolic stage kept over an
+	// edit until that stage publishes again (see carry).
+	carried bool
 }
 
 // fix is a checker's suggested fix as edits of the document.
@@ -83,7 +89,7 @@ func (s *Server) convert(snap *snapshot, reg checkers.Registry, files *fileTexts
 		Source:   source,
 		Message:  msg,
 	}}
-	f.version = snap.version
+	f.version, f.text = snap.version, snap.text
 	for _, sf := range d.SuggestedFixes {
 		if x, ok := docFix(snap, fset, sf); ok {
 			f.fixes = append(f.fixes, x)

@@ -149,8 +149,14 @@ func (s *scheduler) run(ctx context.Context, cancel context.CancelFunc, d *docRu
 		o = outcome{snap: snap, err: ctx.Err()}
 	}
 	if o.err != nil {
+		// What the stages done found; not the findings carried over the
+		// edit for the stage that failed, which it did not confirm.
 		mu.Lock()
-		o.findings = early
+		for _, f := range early {
+			if !f.carried {
+				o.findings = append(o.findings, f)
+			}
+		}
 		mu.Unlock()
 	}
 	if errors.Is(o.err, context.Canceled) {

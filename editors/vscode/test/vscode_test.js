@@ -251,10 +251,11 @@ async function main() {
           if (Date.now() > offerDeadline) {
             throw e;
           }
-          // Ctrl+. can come before the server has analysed the edited
-          // text (it offers a finding's fix only for the version it
-          // analysed; "No code actions available" was seen, cause not
-          // traced): close the menu and ask again, as a user would.
+          // Ctrl+. can come before the symbolic stage has analysed the
+          // edited text: until then the finding is the one carried over
+          // the edit, whose fix is in the old text's positions, so only
+          // the suppression is offered. Close the menu and ask again, as
+          // a user would.
           console.log(`quick fix not offered yet (ask ${asked}); asking again`);
           await page.keyboard.press('Escape');
           await page.waitForTimeout(500);
