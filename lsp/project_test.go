@@ -137,14 +137,7 @@ func TestProjectUserLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the solver")
 	}
-	path, err := filepath.Abs(filepath.Join("..", "cmd", "cudavet", "testdata", "limits", "token_scale.cu"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, data := tokenScale(t)
 	for _, tc := range []struct {
 		settings map[string]any
 		want     string
@@ -191,4 +184,20 @@ func TestProjectLatent(t *testing.T) {
 		t.Errorf("latent: true:\n%s", summary(p))
 	}
 	c.result(methodShutdown, nil, nil)
+}
+
+// tokenScale returns the path and text of cmd/cudavet's token_scale.cu: an
+// int row offset that overflows under the default token limit (two
+// findings on line 14, one per access).
+func tokenScale(t *testing.T) (string, []byte) {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("..", "cmd", "cudavet", "testdata", "limits", "token_scale.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, data
 }

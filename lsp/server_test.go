@@ -340,14 +340,7 @@ func TestCodeActionFix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the solver")
 	}
-	path, err := filepath.Abs(filepath.Join("..", "cmd", "cudavet", "testdata", "limits", "token_scale.cu"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, data := tokenScale(t)
 	c := newClient(t, Options{SymbolicDelay: -1}, nil)
 	c.initialize(map[string]any{"checks": "overflow", "config": "off", "model": "llama-3-8b"})
 	uri := c.open(path, string(data), 1)
