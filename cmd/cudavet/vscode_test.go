@@ -17,8 +17,10 @@ import (
 // (an int row offset that overflows) in a workspace whose .cudavet.yaml
 // makes overflow a warning, with cudavet.path, cudavet.checks,
 // cudavet.model, cudavet.includes and cudavet.defines set (the file
-// includes a header that parses only with both); it waits for the finding
-// in the Problems panel, sees no parse error beside it, and the squiggle, checks the hover's witness and the int64_t quick fix,
+// includes a header that parses only with both, and has a barrier only
+// barrierdiv, not among the checks, reports); it waits for the finding in
+// the Problems panel, sees no parse error and no barrierdiv finding beside
+// it, and the squiggle, checks the hover's witness and the int64_t quick fix,
 // applies it until no finding is left, and checks the notification of a
 // cudavet.path that names no file. The time from opening the file to the
 // diagnostic is logged; the screenshots stay in bin/vscode/ (CUDAVET_SHOTS

@@ -17,9 +17,10 @@
 // .cudavet.yaml makes overflow a warning, with the settings cudavet.path,
 // cudavet.checks, cudavet.model, cudavet.includes and cudavet.defines (the
 // kernel includes a header outside the workspace that stops with #error
-// unless a macro is defined); wait for the finding in the Problems panel
-// (the time from opening the file is printed), see no parse error, and the
-// squiggle in the editor; check the hover (witness) and the quick fix, apply it until
+// unless a macro is defined, and has a barrier that barrierdiv, not among
+// the checks, would report); wait for the finding in the Problems panel
+// (the time from opening the file is printed), see no parse error and no
+// barrierdiv finding, and the squiggle in the editor; check the hover (witness) and the quick fix, apply it until
 // the file is fixed and see the diagnostics go. Then the same editor with
 // cudavet.path naming no file must say so in a notification. Prints one
 // "ok: ..." line per step held and "PASS" at the end; exits 1 at the first
@@ -167,7 +168,20 @@ async function main() {
   fs.mkdirSync(inc, { recursive: true });
   fs.writeFileSync(path.join(inc, 'token_defs.h'),
     '#ifndef TOKEN_SCALE_DEFS\n#error "TOKEN_SCALE_DEFS is not defined (setting cudavet.defines)"\n#endif\n');
-  fs.writeFileSync(path.join(ws, name), `${fs.readFileSync(KERNEL, 'utf8')}\n#include "token_defs.h"\n`);
+  // Then a kernel with a barrier in a block-stride loop, which barrierdiv
+  // (a default checker) reports: cudavet.checks = overflow must keep it
+  // out of the Problems panel.
+  const staged = [
+    '__global__ void staged_copy_kernel(float* out, const float* x, const int n) {',
+    '  __shared__ float tile[1024];',
+    '  for (int i = threadIdx.x; i < n; i += blockDim.x) {',
+    '    tile[i % 1024] = x[i];',
+    '    __syncthreads();',
+    '    out[i] = tile[(i + 1) % 1024];',
+    '  }',
+    '}',
+  ].join('\n');
+  fs.writeFileSync(path.join(ws, name), `${fs.readFileSync(KERNEL, 'utf8')}\n#include "token_defs.h"\n\n${staged}\n`);
   fs.writeFileSync(path.join(ws, '.cudavet.yaml'), 'severity:\n  overflow: warning\n');
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
@@ -206,6 +220,12 @@ async function main() {
       throw new Error(`Problems panel: ${JSON.stringify(await parse.first().innerText())}, want no parse error (cudavet.includes, cudavet.defines)`);
     }
     ok('include directory and macro from the settings: no parse error');
+    // The same publication ran the checkers of cudavet.checks only.
+    const barrier = page.locator('.markers-panel .monaco-list-row', { hasText: '__syncthreads() is inside a loop' });
+    if ((await barrier.count()) !== 0) {
+      throw new Error(`Problems panel: ${JSON.stringify(await barrier.first().innerText())}, want no barrierdiv finding (cudavet.checks = overflow)`);
+    }
+    ok('checkers from the settings: no barrierdiv finding');
     // The severity is the project file's: a warning, not the checker's error.
     await page.locator('.markers-panel .monaco-list-row .codicon-warning').first().waitFor({ timeout: WAIT });
     ok('severity from .cudavet.yaml: warning');
