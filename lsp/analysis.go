@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"time"
 
@@ -159,9 +160,10 @@ func requires(a *analysis.Analyzer, name string) bool {
 	return false
 }
 
-// union appends to a the findings of b it does not hold (the front end's
-// and the suppression problems come with every stage), sorted by
-// position, then code and message.
+// union returns the findings of a and those of b it does not hold (the
+// front end's and the suppression problems come with every stage), sorted
+// by position, then code and message, in a new slice: a is not changed (it
+// may be a stage's findings that a publication still holds).
 func union(a, b []finding) []finding {
 	type key struct {
 		rng       protocol.Range
@@ -171,7 +173,7 @@ func union(a, b []finding) []finding {
 	for _, f := range a {
 		seen[key{f.diag.Range, f.diag.Code, f.diag.Message}] = true
 	}
-	out := a
+	out := slices.Clone(a)
 	for _, f := range b {
 		if k := (key{f.diag.Range, f.diag.Code, f.diag.Message}); !seen[k] {
 			seen[k] = true

@@ -107,3 +107,23 @@ func TestNoFlickerAfterEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestUnionKeepsItsInput: union does not write into its first argument's
+// array. The first stage's findings are published (and kept for an error)
+// while the analysis goes on; union sorted the combined findings in place,
+// so with spare capacity a carried finding could take a stage finding's
+// place in the caller's slice.
+func TestUnionKeepsItsInput(t *testing.T) {
+	at := func(line int) Diagnostic {
+		return Diagnostic{Diagnostic: protocol.Diagnostic{Range: protocol.Range{Start: protocol.Position{Line: line}}, Code: "c"}}
+	}
+	a := make([]finding, 1, 4)
+	a[0] = finding{diag: at(5), checker: "barrierdiv"}
+	got := union(a, []finding{{diag: at(1), checker: "overflow"}})
+	if a[0].checker != "barrierdiv" || a[:2][1].checker != "" {
+		t.Errorf("union changed its input: %+v", a[:2])
+	}
+	if len(got) != 2 || got[0].checker != "overflow" || got[1].checker != "barrierdiv" {
+		t.Errorf("union = %+v, want overflow (line 1) then barrierdiv (line 5)", got)
+	}
+}
