@@ -243,11 +243,11 @@ func (ft *fileTexts) mapper(name string) *Mapper {
 }
 
 // carry returns the findings of prev that checkers of later report, moved
-// to the text now of document uri: a finding on a line the edit left alone (in the
-// unchanged lines before or after the edited region) keeps its line, or
-// follows it; one on an edited line is dropped, as are its related
-// entries there. A carried finding offers no fix (its edits are in the
-// old text's positions) until its checker's stage publishes again.
+// to the text now of document uri: a finding on a line the edit left
+// alone (in the unchanged lines before or after the edited region) keeps
+// its line, or follows it; one on an edited line is dropped, as are its
+// related entries there. A carried finding offers no fix (its edits are
+// in the old text's positions) until its checker's stage publishes again.
 func carry(prev []finding, later []*analysis.Analyzer, uri protocol.DocumentURI, now *Mapper) []finding {
 	names := map[string]bool{}
 	for _, a := range later {
