@@ -514,7 +514,7 @@ func shortName(n string) string {
 // bound, and returns the merge of its return values. Past the depth limit
 // or in recursion the result is unknown.
 func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []value, e *ir.Call, st *state) value {
-	if len(x.frames) > maxInline || (f != nil && x.onStack(f)) {
+	if x.tooDeep(f) || (f != nil && x.onStack(f)) {
 		x.cut["host calls not inlined (depth or recursion)"]++
 		return x.because(x.unknown("call", e.P, e.T), causeCall)
 	}
@@ -550,6 +550,35 @@ func (x *executor) inline(f *ir.Func, body *ir.Block, params []*ir.Var, args []v
 	}
 	st.PC = out.PC
 	return x.returnValue(st, fr)
+}
+
+// tooDeep reports whether inlining f would pass maxInline. A call that
+// runs another instantiation of its caller's template (compile-time
+// recursion: LoopUnroller<k>::unroll calling LoopUnroller<k + 1>::unroll,
+// one level per dispatched value) adds no level: FlashInfer's router GEMM
+// dispatches 16 token counts so, and past the sixth its kernels were
+// checked alone, where a 1-thread block left its reduction slots
+// unwritten. The recursion ends with the instantiations the compiler made
+// (each is a function of its own, and onStack stops a repeat), and
+// maxSteps bounds the work.
+func (x *executor) tooDeep(f *ir.Func) bool {
+	n := len(x.frames)
+	if n > 0 && sameTemplate(x.frames[n-1].fn, f) {
+		return false
+	}
+	depth := 0
+	for i, fr := range x.frames {
+		if i == 0 || !sameTemplate(x.frames[i-1].fn, fr.fn) {
+			depth++
+		}
+	}
+	return depth > maxInline
+}
+
+// sameTemplate reports whether a and b are two instantiations of one
+// function template (or of one member of a class template).
+func sameTemplate(a, b *ir.Func) bool {
+	return a != nil && b != nil && a != b && a.Base != "" && a.Base == b.Base && a.Name != b.Name
 }
 
 func (x *executor) onStack(f *ir.Func) bool {
