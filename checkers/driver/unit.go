@@ -139,10 +139,7 @@ func (r *runner) runPass(a *analysis.Analyzer, u *cudair.Unit, results map[*anal
 	case <-limit:
 		return nil, nil, r.internalError(a, u.Func, fmt.Sprintf("stopped after %s, the limit for one checker on one function", r.cfg.PassTimeout))
 	case <-r.ctx.Done():
-		d := r.internalError(a, u.Func, "")
-		d.Category = Stopped
-		d.Message = fmt.Sprintf("stopped: %s on %s %s: %s", a.Name, kindPhrase(u.Func.Kind), u.Func.Name, StopCause(r.ctx))
-		return nil, nil, d
+		return nil, nil, r.unitDiagnostic(a, u.Func, Stopped, "stopped", StopCause(r.ctx))
 	}
 }
 
@@ -234,12 +231,18 @@ func splitRepro(rel []analysis.RelatedInformation) ([]analysis.RelatedInformatio
 
 // internalError is the diagnostic of a's failure on f, at f's name.
 func (r *runner) internalError(a *analysis.Analyzer, f *ir.Func, msg string) *Diagnostic {
+	return r.unitDiagnostic(a, f, InternalError, "internal error", msg)
+}
+
+// unitDiagnostic is the diagnostic of category cat that a's run on f
+// ended with (a failure, a stop), at f's name: "head: a on kind f: msg".
+func (r *runner) unitDiagnostic(a *analysis.Analyzer, f *ir.Func, cat, head, msg string) *Diagnostic {
 	return &Diagnostic{
 		Checker:  a.Name,
-		Category: InternalError,
+		Category: cat,
 		Pos:      f.P,
 		Position: position(r.prog.Fset, f.P),
-		Message:  fmt.Sprintf("internal error: %s on %s %s: %s", a.Name, kindPhrase(f.Kind), f.Name, msg),
+		Message:  fmt.Sprintf("%s: %s on %s %s: %s", head, a.Name, kindPhrase(f.Kind), f.Name, msg),
 		Function: f.Name,
 	}
 }
