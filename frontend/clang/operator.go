@@ -119,6 +119,12 @@ func (tu TranslationUnit) BinaryOperator(c Cursor) string {
 	if op := tu.binaryOpInSpelling(c, kids[0], kids[1]); isOneOf(op, ops) {
 		return op
 	}
+	if c.Kind() == Cursor_BinaryOperator && kids[0].Type().CanonicalType().Kind() == Type_Void {
+		// The operator is spelled in a macro's body (CHECK(c) << msg
+		// expanding to assume(c), sink() << msg): of the built-in binary
+		// operators only the comma takes a void operand.
+		return ","
+	}
 	return ""
 }
 

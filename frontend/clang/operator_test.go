@@ -23,8 +23,12 @@ const opDefs = `#include "/__cudavet__/m.h"
 #define ADD3(a, b, c) a + b + c
 #define PLUS +
 #define DISPATCH(...) [&]() -> bool { return __VA_ARGS__(); }()
+#define CHECKED(c) g(c), k0
+#define PAIR(a, b) a, b
 struct S { int q; int v[4]; };
 template <typename T> __device__ T f(T x) { return x; }
+__device__ void g(bool c);
+__device__ int k0;
 `
 
 // mHeader is a header whose macro is used across files.
@@ -91,6 +95,11 @@ func TestBinaryOperator(t *testing.T) {
 		{"k = MUL(a, b);", []string{"=", ""}},
 		{"k = ADD3(a, b, c);", []string{"=", "", ""}},
 		{"k = a PLUS b;", []string{"=", ""}},
+		// A comma spelled in a macro's body (a check macro followed by a
+		// message stream): the only built-in binary operator taking a void
+		// operand. With operands of other types it is not guessed.
+		{"k = (CHECKED(a < b));", []string{"=", ",", "<"}},
+		{"k = (PAIR(a, b));", []string{"=", ""}},
 		// A statement in a macro argument (a dispatch macro's lambda) that
 		// goes on over several lines of the file.
 		{"DISPATCH([&] {\n  k = f<int>(\n      a) + b;\n  return true;\n});", []string{"=", "+"}},
