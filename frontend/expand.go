@@ -28,7 +28,7 @@ func IsSource(name string) bool {
 }
 
 // bindingFile reports whether a C++ source is a CUDA binding: it includes
-// the torch or ATen headers and a CUDA header (<ATen/cuda/CUDAContext.h>,
+// the torch, ATen or TVM-FFI headers and a CUDA header (<ATen/cuda/CUDAContext.h>,
 // <c10/cuda/CUDAGuard.h>, <cuda_runtime.h>, a project's "cuda_utils.h").
 // Other C++ files of a tree (CPU kernels, op registration, tests, CUTLASS
 // profilers) hold no CUDA launch path and often do not parse as CUDA.
@@ -43,7 +43,7 @@ func bindingFile(path string) bool {
 		if !bytes.HasPrefix(line, []byte("#")) || !bytes.Contains(line, []byte("include")) {
 			continue
 		}
-		for _, mark := range []string{"torch/", "ATen/"} {
+		for _, mark := range []string{"torch/", "ATen/", "tvm/ffi/"} {
 			torch = torch || bytes.Contains(line, []byte(mark))
 		}
 		cuda = cuda || bytes.Contains(bytes.ToLower(line), []byte("cuda"))

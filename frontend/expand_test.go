@@ -8,7 +8,7 @@ import (
 )
 
 // TestExpandBindings: a directory pattern takes the C++ sources that
-// include torch or ATen and a CUDA header (the bindings that call a .cu's
+// include torch, ATen or TVM-FFI and a CUDA header (the bindings that call a .cu's
 // launcher) beside the CUDA files, and leaves other C++ files out (CPU
 // kernels, op registration); a named file is taken
 // whatever it includes. A binding is a source, a header is not.
@@ -24,6 +24,8 @@ func TestExpandBindings(t *testing.T) {
 		"registration.cpp":  "#include <torch/library.h>\nvoid cuda_op();\n",
 		"sub/more_ops.cpp":  "#include <torch/all.h>\n#include \"cuda_compat.h\"\n",
 		"sub/benchmark.cxx": "#include <vector>\n",
+		"host/launcher.cc":  "#include <cuda.h>\n#include <tvm/ffi/extra/cuda/cubin_launcher.h>\n",
+		"host/module.cc":    "#include <tvm/ffi/function.h>\n// no cuda here\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)
@@ -43,7 +45,7 @@ func TestExpandBindings(t *testing.T) {
 		rel, _ := filepath.Rel(dir, u)
 		got = append(got, rel)
 	}
-	want := []string{"binding.cpp", "common.cuh", "kernels.cu", "ops.cc", "sub/more_ops.cpp"}
+	want := []string{"binding.cpp", "common.cuh", "host/launcher.cc", "kernels.cu", "ops.cc", "sub/more_ops.cpp"}
 	if !slices.Equal(got, want) {
 		t.Errorf("units %q, want %q", got, want)
 	}

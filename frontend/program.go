@@ -71,20 +71,34 @@ func (ld *loader) program(units []string, results []*tuResult) *ir.Program {
 // link resolves the calls one unit makes to host functions another unit
 // defines (ir.Call.Link: a .cpp binding that fills a params struct and
 // calls the launcher of a .cu), so that the launcher is analysed from the
-// binding, with the tensors' sizes. Every unit's functions are visited:
+// binding, with the tensors' sizes, and the launches that name their
+// kernel by its symbol (ir.Launch.KernelLink: a TVM-FFI launcher of a
+// cubin compiled from a .cu). Every unit's functions are visited:
 // calls inside a non-canonical copy of a header function are followed too.
-// It returns the USRs called that no unit defines, sorted.
+// It returns the USRs called or launched that no unit defines, sorted.
 func link(results []*tuResult, canon map[string]*ir.Func) []string {
-	defs := map[string]*ir.Func{}
+	defs, kernels := map[string]*ir.Func{}, map[string]*ir.Func{}
 	for _, f := range canon {
 		if f.USR != "" && f.Body != nil && f.Kind == ir.Host {
 			defs[f.USR] = f
+		}
+		if f.USR != "" && f.Body != nil && f.Kind == ir.Kernel {
+			kernels[f.USR] = f
 		}
 	}
 	unlinked := map[string]bool{}
 	for _, r := range results {
 		if r.res == nil {
 			continue
+		}
+		for _, l := range r.res.Launches {
+			if l.Kernel == nil && l.KernelLink != "" {
+				if k := kernels[l.KernelLink]; k != nil {
+					l.Kernel = k
+				} else {
+					unlinked[l.KernelLink] = true
+				}
+			}
 		}
 		for _, f := range r.res.Funcs {
 			if f.Body == nil || f.Kind != ir.Host {

@@ -93,3 +93,40 @@ func TestGenericChainAcrossFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCubinLauncherAcrossFiles: a TVM-FFI host launcher (.cc) launches an
+// embedded cubin's kernel by its symbol (GetKernel("name"), then
+// kernel.Launch with an argument array); the extern "C" kernel's source is
+// a .cu of the tree. The launch links to that kernel, whole-program and
+// through the cache, so the launcher's checks bound it: the step count
+// checked to at most 8 keeps the 8-entry shared table in bounds, and a
+// check to 16 does not.
+func TestCubinLauncherAcrossFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver")
+	}
+	const context = "cubin_steps_kernel [launch in steps_host::Run at steps.cc:33]"
+	code, whole, stderr := realCLI(t, "-checks=bounds", "-witness=false", "-verdicts", "testdata/binding/cubin/bug/...")
+	wantExit(t, code, exitFindings, whole, stderr)
+	for _, want := range []string{
+		"steps_kernel.cu:12:5: store to s_w[tid] is past the end of shared array s_w (8 elements)",
+		context + ": findings",
+	} {
+		if !strings.Contains(whole, want) {
+			t.Errorf("whole-program run lacks %q:\n%s", want, whole)
+		}
+	}
+	dir := t.TempDir()
+	for i := range 2 {
+		code, out, stderr := realCLI(t, "-checks=bounds", "-witness=false", "-verdicts", "-cache", dir, "testdata/binding/cubin/bug/...")
+		wantExit(t, code, exitFindings, out, stderr)
+		if out != whole {
+			t.Errorf("run %d through the cache:\n%s\nwant (as the whole program):\n%s", i, out, whole)
+		}
+	}
+	code, out, stderr := realCLI(t, "-checks=bounds,overflow,race", "-verdicts", "testdata/binding/cubin/ok/...")
+	wantExit(t, code, exitClean, out, stderr)
+	if want := context + ": verified"; !strings.Contains(out, want) {
+		t.Errorf("-verdicts lacks %q:\n%s", want, out)
+	}
+}

@@ -49,8 +49,9 @@ type unitEntry struct {
 	InternalErrors int
 	Stopped        int
 	// Imports are the launchers the unit calls and no file of it defines
-	// (ir.Program.Unlinked), Exports the launchers it defines (USRs): they
-	// group a .cpp binding with the .cu that defines what it calls.
+	// (ir.Program.Unlinked), Exports the launchers and kernels it defines
+	// (USRs): they group a .cpp binding with the .cu that defines what it
+	// calls or launches.
 	Imports, Exports []string
 	fromCache        bool
 }
@@ -473,7 +474,7 @@ func (in *incremental) analyse(names ...string) *unitEntry {
 	}
 	e.Imports = prog.Unlinked
 	for _, f := range prog.Funcs {
-		if f.Kind == ir.Host && f.USR != "" && f.Body != nil {
+		if (f.Kind == ir.Host || f.Kind == ir.Kernel) && f.USR != "" && f.Body != nil {
 			e.Exports = append(e.Exports, f.USR)
 		}
 	}

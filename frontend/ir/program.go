@@ -80,7 +80,7 @@ type Func struct {
 	Generic      bool // primary template, parameters symbolic
 	File         *File
 	LaunchBounds int64  // __launch_bounds__ max threads, 0 if absent
-	USR          string // of a host function or a host template's generic form: the key Call.Link names
+	USR          string // of a host function, a host template's generic form or a kernel: the key Call.Link and Launch.KernelLink name
 	Stats        FuncStats
 }
 

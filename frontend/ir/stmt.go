@@ -146,6 +146,10 @@ type Launch struct {
 	Stream       Expr
 	Args         []Expr
 	Caller       *Func
+	// KernelLink is the USR of the kernel when the launch names it by its
+	// symbol (a TVM-FFI cubin kernel's GetKernel("name")) and the unit
+	// does not define it: the loader sets Kernel from the unit that does.
+	KernelLink string
 }
 
 // UnknownStmt is a statement the lowering does not understand (goto, asm,

@@ -55,6 +55,11 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 			return e
 		}
 	}
+	if (name == "Launch" || name == "LaunchEx") && ref.Kind() == clang.Cursor_CXXMethod && receiverType(ch) == cubinKernel {
+		if e := fl.cubinLaunch(c, ch); e != nil {
+			return e
+		}
+	}
 	if e, handled := fl.intrinsic(c, ref, name, ch); handled {
 		return e
 	}

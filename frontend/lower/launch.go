@@ -124,30 +124,9 @@ func (fl *funcLowerer) launchEx(c clang.Cursor) ir.Expr {
 // cudaSuccess. An argument array of another form returns nil (an opaque
 // call).
 func (fl *funcLowerer) launchArgv(c clang.Cursor) ir.Expr {
-	argv := stripCasts(c.Argument(3)).Referenced()
-	if argv.Kind() != clang.Cursor_VarDecl {
+	args, ok := fl.argv(c.Argument(3))
+	if !ok {
 		return nil
-	}
-	var list clang.Cursor
-	for _, ch := range argv.Children() {
-		if ch.Kind() == clang.Cursor_InitListExpr {
-			list = ch
-		}
-	}
-	if list.IsNull() {
-		return nil
-	}
-	var args []ir.Expr
-	for _, e := range exprChildren(list) {
-		e = stripCasts(e)
-		if e.Kind() != clang.Cursor_UnaryOperator || len(exprChildren(e)) != 1 {
-			return nil
-		}
-		ref := stripCasts(exprChildren(e)[0])
-		if ref.Kind() != clang.Cursor_DeclRefExpr {
-			return nil
-		}
-		args = append(args, fl.rvalue(ref))
 	}
 	pos := fl.pos(c)
 	l := &ir.Launch{P: pos, Caller: fl.f, Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Args: args}
@@ -161,6 +140,122 @@ func (fl *funcLowerer) launchArgv(c clang.Cursor) ir.Expr {
 	}
 	fl.launchKernel(l, c.Argument(0))
 	return fl.addLaunch(c, l)
+}
+
+// argv lowers a launch's argument array: a local array of the addresses
+// of variables (void* args[] = {&input, &output, &n}) to the variables'
+// values. Another form reports false.
+func (fl *funcLowerer) argv(a clang.Cursor) ([]ir.Expr, bool) {
+	argv := stripCasts(a).Referenced()
+	if argv.Kind() != clang.Cursor_VarDecl {
+		return nil, false
+	}
+	var list clang.Cursor
+	for _, ch := range argv.Children() {
+		if ch.Kind() == clang.Cursor_InitListExpr {
+			list = ch
+		}
+	}
+	if list.IsNull() {
+		return nil, false
+	}
+	var args []ir.Expr
+	for _, e := range exprChildren(list) {
+		e = stripCasts(e)
+		if e.Kind() != clang.Cursor_UnaryOperator || len(exprChildren(e)) != 1 {
+			return nil, false
+		}
+		ref := stripCasts(exprChildren(e)[0])
+		if ref.Kind() != clang.Cursor_DeclRefExpr {
+			return nil, false
+		}
+		args = append(args, fl.rvalue(ref))
+	}
+	return args, true
+}
+
+// cubinKernel is the class of a TVM-FFI cubin kernel handle, what
+// TVM_FFI_EMBED_CUBIN_GET_KERNEL(module, "name") and
+// CubinModule::GetKernel("name") return.
+const cubinKernel = "tvm::ffi::CubinKernel"
+
+// cubinLaunch lowers kernel.Launch(args, grid, block, stream, smem) and
+// kernel.LaunchEx(...) of a TVM-FFI cubin kernel to a Launch of the
+// extern "C" kernel the handle names (a variable initialised with
+// GetKernel("name")): the kernel's source is a .cu file compiled to the
+// embedded cubin, another unit of the program, so the launch names it by
+// its symbol (KernelLink) and the loader links it. A handle of another
+// form, a name that is not a C identifier or an argument array of another
+// form returns nil: the call stays opaque.
+func (fl *funcLowerer) cubinLaunch(c clang.Cursor, ch []clang.Cursor) ir.Expr {
+	if c.NumArguments() < 4 || len(ch) == 0 {
+		return nil
+	}
+	m := stripParens(ch[0])
+	if m.Kind() != clang.Cursor_MemberRefExpr || len(exprChildren(m)) != 1 {
+		return nil
+	}
+	name := cubinKernelName(stripCasts(exprChildren(m)[0]).Referenced())
+	if !cIdentifier(name) {
+		return nil
+	}
+	args, ok := fl.argv(c.Argument(0))
+	if !ok {
+		return nil
+	}
+	pos := fl.pos(c)
+	l := &ir.Launch{P: pos, Caller: fl.f, Name: name, KernelLink: "c:@F@" + name,
+		Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Stream: fl.rvalue(c.Argument(3)), Args: args}
+	if c.NumArguments() > 4 {
+		l.Smem = fl.rvalueAs(c.Argument(4), sizeT)
+	} else {
+		l.Smem, l.SmemImplicit = ir.IntConst(pos, sizeT, 0), true
+	}
+	return fl.addLaunch(c, l)
+}
+
+// cubinKernelName returns the kernel name a cubin kernel handle variable
+// is initialised with: the string literal of the GetKernel call (or
+// GetKernelWithMaxDynamicSharedMemory, module["name"]) in its
+// initialiser, or "".
+func cubinKernelName(v clang.Cursor) string {
+	if v.Kind() != clang.Cursor_VarDecl {
+		return ""
+	}
+	name := ""
+	var find func(clang.Cursor)
+	find = func(c clang.Cursor) {
+		for _, ch := range c.Children() {
+			if name != "" {
+				return
+			}
+			if sp := ch.Spelling(); ch.Kind() == clang.Cursor_CallExpr && (strings.HasPrefix(sp, "GetKernel") || sp == "operator[]") {
+				for i := range uint32(max(ch.NumArguments(), 0)) {
+					if a := stripCasts(ch.Argument(i)); a.Kind() == clang.Cursor_StringLiteral {
+						name = stringLiteral(a)
+						return
+					}
+				}
+			}
+			find(ch)
+		}
+	}
+	find(v)
+	return name
+}
+
+// cIdentifier reports whether s is a C identifier: the symbol of an
+// extern "C" function.
+func cIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // launchKernel sets the kernel of l from the expression naming it: a

@@ -321,8 +321,8 @@ func (l *tuLowerer) function(decl, def clang.Cursor, args []ir.TemplateArg) *ir.
 		f.Name = f.Base + genericParams(def)
 	}
 	f.LaunchBounds = launchBounds(l.tu, def)
-	if f.Kind == ir.Host && args == nil {
-		f.USR = def.USR() // a template's own for its generic form
+	if (f.Kind == ir.Host || f.Kind == ir.Kernel && !f.Generic) && args == nil {
+		f.USR = def.USR() // a template's own for its generic form; a kernel's, the key Launch.KernelLink names
 	}
 	l.funcs[key] = f
 	l.order = append(l.order, f)

@@ -195,7 +195,7 @@ CUresult cuTensorMapEncodeIm2colWide(
 CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress);
 }
 
-// ---- modules, JIT linking, launches and virtual memory ----
+// ---- modules, JIT linking, launches, memory and streams ----
 typedef enum CUjit_option_enum {
   CU_JIT_MAX_REGISTERS = 0,
   CU_JIT_THREADS_PER_BLOCK = 1,
@@ -297,6 +297,12 @@ typedef struct CUmemAllocationProp_st {
   } allocFlags;
 } CUmemAllocationProp;
 
+typedef enum CUstreamCaptureStatus_enum {
+  CU_STREAM_CAPTURE_STATUS_NONE = 0,
+  CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
+  CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2,
+} CUstreamCaptureStatus;
+
 extern "C" {
 CUresult cuModuleLoadData(CUmodule *module, const void *image);
 CUresult cuModuleLoad(CUmodule *module, const char *fname);
@@ -360,7 +366,18 @@ CUresult cuMemGetAllocationGranularity(size_t *granularity, const CUmemAllocatio
                                        CUmemAllocationGranularity_flags option);
 CUresult cuDeviceGetCount(int *count);
 CUresult cuCtxSynchronize(void);
+CUresult cuCtxGetDevice(CUdevice *device);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
+CUresult cuMemFree(CUdeviceptr dptr);
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                           CUstream hStream);
+CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount,
+                           CUstream hStream);
+CUresult cuStreamSynchronize(CUstream hStream);
+CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus);
 }
 
 #endif  // __CUDAVET_CUDA_H__

@@ -346,12 +346,9 @@ class CUDADeviceGuard {
   void set_index(int device_index);
 };
 
-struct dim3 {
-  unsigned int x, y, z;
-  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
-      : x(vx), y(vy), z(vz) {}
-  operator ::dim3() const;
-};
+// tvm::ffi::dim3 has CUDA's dim3 members and constructor: the launch
+// model reads it as dim3.
+using dim3 = ::dim3;
 
 // CubinKernel is one kernel of an embedded cubin: its launches run code
 // cudavet cannot see.
@@ -368,6 +365,7 @@ class CubinModule {
  public:
   explicit CubinModule(const void *image);
   CubinKernel GetKernel(const char *name);
+  CubinKernel GetKernelWithMaxDynamicSharedMemory(const char *name, int64_t dynamic_smem_max);
   CubinKernel operator[](const char *name);
 };
 }  // namespace ffi
@@ -412,10 +410,23 @@ std::ostream &operator<<(std::ostream &os, const tvm::ffi::Shape &shape);
 
 // The cubin launcher embeds a compiled kernel image; the kernel's source is
 // not in the unit.
-#define TVM_FFI_EMBED_CUBIN(name) \
-  extern "C" const unsigned char __cudavet_tvm_cubin_##name[]
+// As TVM-FFI does, it declares the image and a singleton
+// EmbedCubinModule_<name> holding its module, which launchers also name
+// directly (EmbedCubinModule_<name>::Global()->mod.GetKernel("k")).
+#define __CUDAVET_TVM_EMBED_MODULE(name, image)        \
+  namespace {                                          \
+  struct EmbedCubinModule_##name {                     \
+    ::tvm::ffi::CubinModule mod{image};                \
+    static EmbedCubinModule_##name *Global();          \
+  };                                                   \
+  }
+#define TVM_FFI_EMBED_CUBIN(name)                              \
+  extern "C" const unsigned char __cudavet_tvm_cubin_##name[]; \
+  __CUDAVET_TVM_EMBED_MODULE(name, __cudavet_tvm_cubin_##name)
+#define TVM_FFI_EMBED_CUBIN_FROM_BYTES(name, imageBytes) \
+  __CUDAVET_TVM_EMBED_MODULE(name, imageBytes)
 #define TVM_FFI_EMBED_CUBIN_GET_KERNEL(name, kernel_name) \
-  (::tvm::ffi::CubinModule(__cudavet_tvm_cubin_##name).GetKernel(kernel_name))
+  (EmbedCubinModule_##name::Global()->mod.GetKernel(kernel_name))
 #define TVM_FFI_CHECK_CUBIN_LAUNCHER_CUDA_ERROR(expr) \
   ::__cudavet_assume((expr) == cudaSuccess)
 #define TVM_FFI_CHECK_CUDA_ERROR(expr) ::__cudavet_assume((expr) == cudaSuccess)
