@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cudavet/cudavet/checkers/driver"
+	"github.com/cudavet/cudavet/frontend"
 )
 
 // TestLaunchConstantsWithParseError runs bounds on a kernel dispatched over
@@ -137,9 +140,13 @@ func readVerdicts(path string) (map[string]verdicts, error) {
 	return out, sc.Err()
 }
 
-// realFindings runs the default checkers over a tree's directories, one
-// file at a time (a file that does not parse is its own diagnostic), and
-// returns the findings with paths relative to the tree.
+// realFindings runs the default checkers over a tree's directories as a
+// user's `cudavet csrc/...` does: every .cu file, and the C++ bindings a
+// directory pattern takes (frontend.Expand), in one run through a fresh
+// cache, so that each file is its own unit (a file that does not parse is
+// its own diagnostic) and a binding is analysed with the .cu whose
+// launcher or kernel it calls (a TVM-FFI cubin launcher with its kernel's
+// source). It returns the findings with paths relative to the tree.
 func realFindings(t *testing.T, root string, dirs, includes []string) []realFinding {
 	t.Helper()
 	files := os.Getenv("CUDAVET_REAL_FILES")
@@ -148,13 +155,16 @@ func realFindings(t *testing.T, root string, dirs, includes []string) []realFind
 		paths = strings.Split(files, ",")
 	} else {
 		for _, d := range dirs {
-			_ = filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
-				if err == nil && !e.IsDir() && strings.HasSuffix(p, ".cu") {
-					rel, _ := filepath.Rel(root, p)
+			units, _, err := frontend.Expand(root, d+"/...")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range units {
+				if frontend.IsSource(u) { // .cu files and bindings, not lone headers
+					rel, _ := filepath.Rel(root, u)
 					paths = append(paths, rel)
 				}
-				return nil
-			})
+			}
 		}
 	}
 	absRoot, err := filepath.Abs(root)
@@ -167,35 +177,32 @@ func realFindings(t *testing.T, root string, dirs, includes []string) []realFind
 	// in include/.
 	t.Chdir(absRoot)
 	var out []realFinding
-	for _, p := range paths {
-		args := []string{"-json"}
-		for _, inc := range includes {
-			args = append(args, "-I", inc)
+	args := []string{"-json", "-j", "2", "-cache", t.TempDir()}
+	for _, inc := range includes {
+		args = append(args, "-I", inc)
+	}
+	args = append(append(args, paths...), "--", "-std=c++17")
+	_, stdout, _ := realCLI(t, args...)
+	var res struct {
+		Diagnostics []struct {
+			Checker, File, Message string
+			Line                   int
 		}
-		args = append(args, p, "--", "-std=c++17")
-		_, stdout, _ := realCLI(t, args...)
-		var res struct {
-			Diagnostics []struct {
-				Checker, File, Message string
-				Line                   int
-			}
-		}
-		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
-			t.Errorf("%s: %v", p, err)
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("%v", err)
+	}
+	for _, d := range res.Diagnostics {
+		switch d.Checker {
+		case "parse", "lower", "annotation", driver.InternalError, driver.Stopped:
 			continue
 		}
-		for _, d := range res.Diagnostics {
-			switch d.Checker {
-			case "parse", "lower", "annotation", "internal error":
-				continue
-			}
-			file, _ := filepath.Abs(d.File)
-			rel, err := filepath.Rel(absRoot, file)
-			if err != nil {
-				rel = d.File
-			}
-			out = append(out, realFinding{file: rel, line: d.Line, checker: d.Checker, message: d.Message})
+		file, _ := filepath.Abs(d.File)
+		rel, err := filepath.Rel(absRoot, file)
+		if err != nil {
+			rel = d.File
 		}
+		out = append(out, realFinding{file: rel, line: d.Line, checker: d.Checker, message: d.Message})
 	}
 	return out
 }

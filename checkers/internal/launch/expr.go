@@ -424,7 +424,71 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) value {
 	if v, ok := minMax(name, args, e.T); ok {
 		return v
 	}
+	if v, ok := gcd(name, args, e.T); ok {
+		return v
+	}
 	return x.because(x.unknown(e.Name, e.P, e.T), causeCall)
+}
+
+// maxGCDConst bounds the constant operand gcd expands over its divisors.
+const maxGCDConst = 4096
+
+// gcd computes std::gcd (and libstdc++'s std::__gcd) of two integers when
+// both are constants, or when one is a constant c (16 / sizeof(DType): a
+// launcher's vector width, std::gcd(16 / sizeof(T), d)): then it is the
+// largest divisor of c that divides the other operand, a choice over c's
+// divisors. Other forms are not computed.
+func gcd(name string, args []value, t ir.Type) (value, bool) {
+	name, _, _ = strings.Cut(name, "<")
+	it, ok := t.(*ir.IntType)
+	if (name != "gcd" && name != "__gcd") || !ok || len(args) != 2 || args[0].t == nil || args[1].t == nil || args[0].t.IsBool() || args[1].t.IsBool() {
+		return value{}, false
+	}
+	a, b := sym.Resize(args[0].t, it.Bits, it.Signed), sym.Resize(args[1].t, it.Bits, it.Signed)
+	abs := func(c uint64, w int) uint64 {
+		if v := sym.SignExtend(c, w); it.Signed && v < 0 {
+			return uint64(-v)
+		}
+		return c
+	}
+	ca, aok := a.Const()
+	cb, bok := b.Const()
+	var other *sym.Term // the symbolic operand
+	var c uint64        // the constant one
+	switch {
+	case aok && bok:
+		p, q := abs(ca, it.Bits), abs(cb, it.Bits)
+		for q != 0 {
+			p, q = q, p%q
+		}
+		return value{t: sym.Const(it.Bits, p)}, true
+	case aok:
+		other, c = b, abs(ca, it.Bits)
+	case bok:
+		other, c = a, abs(cb, it.Bits)
+	default:
+		return value{}, false
+	}
+	if c == 0 || c > maxGCDConst {
+		return value{}, false
+	}
+	rem := sym.URem
+	if it.Signed {
+		rem = sym.SRem
+	}
+	zero := sym.Const(it.Bits, 0)
+	out := sym.Const(it.Bits, 1)
+	for d := uint64(2); d <= c; d++ {
+		if c%d != 0 {
+			continue
+		}
+		divides := sym.Eq(rem(other, sym.Const(it.Bits, d)), zero)
+		if d&(d-1) == 0 { // a power of two divides x when x's low bits are 0
+			divides = sym.Eq(sym.And(other, sym.Const(it.Bits, d-1)), zero)
+		}
+		out = sym.Ite(divides, sym.Const(it.Bits, d), out)
+	}
+	return value{t: out}, true
 }
 
 // minMax computes min and max of integers.
@@ -474,6 +538,9 @@ func (x *executor) call(e *ir.Call, st *state) value {
 		name = name[i+2:]
 	}
 	if v, ok := minMax(name, args, e.T); ok {
+		return v
+	}
+	if v, ok := gcd(name, args, e.T); ok {
 		return v
 	}
 	if isStringType(e.T) && len(args) == 1 && args[0].str != nil && strings.HasSuffix(e.Name, "basic_string") {
