@@ -97,7 +97,8 @@ const skipSameValue = "checks skipped: every store there writes the same value"
 //   - A store and a load: the region is written only with that value,
 //     and the reader wrote it itself at that address before the load, in
 //     the same barrier interval and on every path to the load, so the
-//     load reads it whichever thread's store came last.
+//     load reads it whichever thread's store came last; or the load only
+//     decides whether to store that value there (checkThenSet).
 //
 // A value is the same in both threads when thread 2's copy of its term
 // is thread 1's term (no thread index or per-thread value in it).
@@ -125,6 +126,9 @@ func sameValue(t *symex.Trace, p *symex.Pair, a, b *symex.Access) bool {
 	if !same(w, w) {
 		return false // not the same in both threads
 	}
+	if checkThenSet(t, l, func(o *symex.Access) bool { return same(o, w) }) {
+		return true
+	}
 	for _, o := range t.Accesses {
 		if o.Write && o.Region == l.Region && !same(o, w) {
 			return false
@@ -139,6 +143,52 @@ func sameValue(t *symex.Trace, p *symex.Pair, a, b *symex.Access) bool {
 		}
 	}
 	return false
+}
+
+// checkThenSet reports whether load l is the test of a check-then-set of
+// the one value (if (flag[e] == 0) flag[e] = 1;): every store of the
+// region in l's barrier interval writes that value (sameStore), and l's
+// value decides nothing but such stores at l's own address, so
+// whether it reads the value before or after another thread's store, the
+// location ends holding it and nothing else differs. A loaded value that
+// also guards or computes any other access (if (seen[e] == 0) { seen[e] =
+// 1; list[n++] = e; }: e listed twice) is a race.
+func checkThenSet(t *symex.Trace, l *symex.Access, sameStore func(*symex.Access) bool) bool {
+	if l.Value == nil {
+		return false
+	}
+	mentions := func(terms ...*sym.Term) bool {
+		for _, x := range terms {
+			if x == nil {
+				continue
+			}
+			for _, v := range x.Vars() {
+				if v.Name == l.Value.Name {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// Every store of the region in the load's barrier interval writes the
+	// value; stores in another interval (the zeroing before the barrier)
+	// are ordered with both threads' accesses.
+	for _, o := range t.Accesses {
+		if o.Write && o.Region == l.Region && !sameStore(o) && !otherInterval(t, o, l) {
+			return false
+		}
+	}
+	guarded := false
+	for _, o := range t.Accesses {
+		if !mentions(append([]*sym.Term{o.Off, o.Index, o.Stored, o.Null}, o.PC...)...) {
+			continue
+		}
+		if !o.Write || o.Region != l.Region || o.Off.Key() != l.Off.Key() || !sameStore(o) {
+			return false
+		}
+		guarded = true
+	}
+	return guarded
 }
 
 // prefix reports whether every condition of pc holds on the path of
@@ -276,3 +326,41 @@ func space(r *symex.Region) string {
 }
 
 func describe(a *symex.Access) string { return symex.Describe(a, witness.Text) }
+
+// otherInterval reports whether accesses o and l lie in different
+// barrier intervals of every thread: their epochs, resolved through the
+// trace's relations (a loop without barriers keeps its entry epoch), are
+// constants that differ.
+func otherInterval(t *symex.Trace, o, l *symex.Access) bool {
+	a, okA := epochConst(t, o.Epoch)
+	b, okB := epochConst(t, l.Epoch)
+	return okA && okB && a != b
+}
+
+// epochConst resolves an epoch to a constant through the relations that
+// define loop epochs as another term (epoch_k = epoch_0 when an iteration
+// passes no barrier), when it is one.
+func epochConst(t *symex.Trace, e *sym.Term) (uint64, bool) {
+	defs := map[string]*sym.Term{}
+	for _, r := range t.Relations {
+		if r.Op == sym.OpEq && len(r.Args) == 2 && r.Args[0].Op == sym.OpVar {
+			defs[r.Args[0].Name] = r.Args[1]
+		}
+	}
+	for range 8 {
+		if c, ok := e.Const(); ok {
+			return c, true
+		}
+		sub := map[string]*sym.Term{}
+		for _, v := range e.Vars() {
+			if d := defs[v.Name]; d != nil {
+				sub[v.Name] = d
+			}
+		}
+		if len(sub) == 0 {
+			return 0, false
+		}
+		e = sym.Subst(e, sub)
+	}
+	return 0, false
+}

@@ -139,10 +139,20 @@ func (x *executor) ptrAdd(e *ir.PtrAdd, st *state) Value {
 // calls produce fresh values.
 func (x *executor) call(e *ir.Call, st *state) Value {
 	args := make([]Value, len(e.Args))
+	f := e.Fn
 	for i, a := range e.Args {
+		if ld, ok := a.(*ir.Load); ok && f != nil && i < len(f.Params) && f.Params[i].Ref && isAggregate(ld.T) {
+			// A struct or array bound to a reference parameter (a kernel's
+			// __shared__ cub TempStorage handed to a device helper): the
+			// binding reads nothing, and the callee's member reads go through
+			// its own expressions.
+			x.eval(ld.Ptr, st)
+			x.eval(ld.Index, st)
+			args[i] = x.freshVar("ref", a.Pos(), ld.T)
+			continue
+		}
 		args[i] = x.eval(a, st)
 	}
-	f := e.Fn
 	if f == nil || f.Body == nil || f.Kind == ir.Host || len(x.frames) > x.opts.MaxInline || x.onStack(f) {
 		if f != nil && f.Body != nil {
 			x.t.Stats.InlineCut++
@@ -295,4 +305,13 @@ func (x *executor) bytes(e ir.Node, p, n Value, write bool, val Value, st *state
 	pc = append(pc, sym.Ugt(n64, sym.Const(64, 0)))
 	rec(p.Ptr.Off, 1, pc)
 	rec(sym.Add(p.Ptr.Off, sym.Sub(n64, sym.Const(64, 1))), 1, pc)
+}
+
+// isAggregate reports a struct or array type.
+func isAggregate(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.StructType, *ir.ArrayType:
+		return true
+	}
+	return false
 }

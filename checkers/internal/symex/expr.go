@@ -475,8 +475,11 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 			// value of a type it does not know (a struct field read through
 			// an `auto&` it could not type, FlashInfer's temp_storage.
 			// sampled_id) has no width of its own to lose.
+			// A value the source spells as literals (int mask = idx == 3 ?
+			// 0xFF000000 : ...) is a bit pattern its author chose, not a
+			// size that grew.
 			_, intSrc := e.X.Type().(*ir.IntType)
-			if intSrc && (t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed)) {
+			if intSrc && !literalValued(e.X) && (t.Bits < v.T.Width || (t.Bits == v.T.Width && !isSigned(e.X.Type()) && t.Signed)) {
 				ops = mergeOps(ops, x.truncOp(e, v.T, t, st, v.Ops))
 			}
 			return Value{T: out, Ops: ops}
@@ -492,6 +495,21 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 		}
 	}
 	return x.opaque(e, v.Ops)
+}
+
+// literalValued reports whether every value e can take is a literal of
+// the source: a constant, or a choice between such values (the condition
+// may be anything), through conversions.
+func literalValued(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Const:
+		return true
+	case *ir.Convert:
+		return literalValued(e.X)
+	case *ir.Cond:
+		return literalValued(e.X) && literalValued(e.Y)
+	}
+	return false
 }
 
 // truncOp records a narrowing conversion (its X is the wide source value;
