@@ -173,8 +173,15 @@ func checkThenSet(t *symex.Trace, l *symex.Access, sameStore func(*symex.Access)
 	// Every store of the region in the load's barrier interval writes the
 	// value; stores in another interval (the zeroing before the barrier)
 	// are ordered with both threads' accesses.
+	var defs map[string]*sym.Term // epoch definitions, read when first needed
 	for _, o := range t.Accesses {
-		if o.Write && o.Region == l.Region && !sameStore(o) && !otherInterval(t, o, l) {
+		if !o.Write || o.Region != l.Region || sameStore(o) {
+			continue
+		}
+		if defs == nil {
+			defs = epochDefs(t)
+		}
+		if !otherInterval(defs, o, l) {
 			return false
 		}
 	}
@@ -329,24 +336,29 @@ func describe(a *symex.Access) string { return symex.Describe(a, witness.Text) }
 
 // otherInterval reports whether accesses o and l lie in different
 // barrier intervals of every thread: their epochs, resolved through the
-// trace's relations (a loop without barriers keeps its entry epoch), are
-// constants that differ.
-func otherInterval(t *symex.Trace, o, l *symex.Access) bool {
-	a, okA := epochConst(t, o.Epoch)
-	b, okB := epochConst(t, l.Epoch)
+// trace's relations (defs, see epochDefs), are constants that differ.
+func otherInterval(defs map[string]*sym.Term, o, l *symex.Access) bool {
+	a, okA := epochConst(defs, o.Epoch)
+	b, okB := epochConst(defs, l.Epoch)
 	return okA && okB && a != b
 }
 
-// epochConst resolves an epoch to a constant through the relations that
-// define loop epochs as another term (epoch_k = epoch_0 when an iteration
-// passes no barrier), when it is one.
-func epochConst(t *symex.Trace, e *sym.Term) (uint64, bool) {
+// epochDefs returns the relations of the trace that define a variable as
+// another term (a loop's iteration epoch as its entry epoch when an
+// iteration passes no barrier), by the variable's name.
+func epochDefs(t *symex.Trace) map[string]*sym.Term {
 	defs := map[string]*sym.Term{}
 	for _, r := range t.Relations {
 		if r.Op == sym.OpEq && len(r.Args) == 2 && r.Args[0].Op == sym.OpVar {
 			defs[r.Args[0].Name] = r.Args[1]
 		}
 	}
+	return defs
+}
+
+// epochConst resolves an epoch to a constant through defs, when it is
+// one.
+func epochConst(defs map[string]*sym.Term, e *sym.Term) (uint64, bool) {
 	for range 8 {
 		if c, ok := e.Const(); ok {
 			return c, true
