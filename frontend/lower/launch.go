@@ -128,13 +128,8 @@ func (fl *funcLowerer) launchArgv(c clang.Cursor) ir.Expr {
 	if !ok {
 		return nil
 	}
-	pos := fl.pos(c)
-	l := &ir.Launch{P: pos, Caller: fl.f, Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Args: args}
-	if c.NumArguments() > 4 {
-		l.Smem = fl.rvalueAs(c.Argument(4), sizeT)
-	} else {
-		l.Smem, l.SmemImplicit = ir.IntConst(pos, sizeT, 0), true
-	}
+	l := &ir.Launch{P: fl.pos(c), Caller: fl.f, Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Args: args}
+	fl.smemArg(l, c, 4)
 	if c.NumArguments() > 5 {
 		l.Stream = fl.rvalue(c.Argument(5))
 	}
@@ -185,7 +180,7 @@ const cubinKernel = "tvm::ffi::CubinKernel"
 // GetKernel("name")): the kernel's source is a .cu file compiled to the
 // embedded cubin, another unit of the program, so the launch names it by
 // its symbol (KernelLink) and the loader links it. A handle of another
-// form, a name that is not a C identifier or an argument array of another
+// form, a name that is not an identifier or an argument array of another
 // form returns nil: the call stays opaque.
 func (fl *funcLowerer) cubinLaunch(c clang.Cursor, ch []clang.Cursor) ir.Expr {
 	if c.NumArguments() < 4 || len(ch) == 0 {
@@ -196,22 +191,27 @@ func (fl *funcLowerer) cubinLaunch(c clang.Cursor, ch []clang.Cursor) ir.Expr {
 		return nil
 	}
 	name := cubinKernelName(stripCasts(exprChildren(m)[0]).Referenced())
-	if !cIdentifier(name) {
+	if !isIdentifier(name) {
 		return nil
 	}
 	args, ok := fl.argv(c.Argument(0))
 	if !ok {
 		return nil
 	}
-	pos := fl.pos(c)
-	l := &ir.Launch{P: pos, Caller: fl.f, Name: name, KernelLink: "c:@F@" + name,
+	l := &ir.Launch{P: fl.pos(c), Caller: fl.f, Name: name, KernelLink: "c:@F@" + name,
 		Grid: fl.dim3Arg(c.Argument(1)), Block: fl.dim3Arg(c.Argument(2)), Stream: fl.rvalue(c.Argument(3)), Args: args}
-	if c.NumArguments() > 4 {
-		l.Smem = fl.rvalueAs(c.Argument(4), sizeT)
-	} else {
-		l.Smem, l.SmemImplicit = ir.IntConst(pos, sizeT, 0), true
-	}
+	fl.smemArg(l, c, 4)
 	return fl.addLaunch(c, l)
+}
+
+// smemArg sets l's dynamic shared memory from call c's argument i, or to
+// an implicit 0 when c has no such argument.
+func (fl *funcLowerer) smemArg(l *ir.Launch, c clang.Cursor, i int) {
+	if int(c.NumArguments()) > i {
+		l.Smem = fl.rvalueAs(c.Argument(uint32(i)), sizeT)
+	} else {
+		l.Smem, l.SmemImplicit = ir.IntConst(l.P, sizeT, 0), true
+	}
 }
 
 // cubinKernelName returns the kernel name a cubin kernel handle variable
@@ -242,20 +242,6 @@ func cubinKernelName(v clang.Cursor) string {
 	}
 	find(v)
 	return name
-}
-
-// cIdentifier reports whether s is a C identifier: the symbol of an
-// extern "C" function.
-func cIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // launchKernel sets the kernel of l from the expression naming it: a
