@@ -32,6 +32,11 @@ func (fl *funcLowerer) call(c clang.Cursor, stmtCtx bool) ir.Expr {
 		return fl.construct(c, ref)
 	case ref.Kind() == clang.Cursor_ConversionFunction:
 		return convert(fl.receiver(c, ch), fl.typeOf(c.Type()), true)
+	case name == "operator()" && isLambdaCall(ref):
+		if cl := fl.lambdaBody(ref); cl != nil {
+			return &ir.Call{P: fl.pos(c), Closure: cl, Args: fl.args(c, 1), T: fl.typeOf(c.Type())}
+		}
+		return fl.operatorCall(c, "()", stmtCtx)
 	case strings.HasPrefix(name, "operator") && !ref.IsNull():
 		return fl.operatorCall(c, strings.TrimSpace(strings.TrimPrefix(name, "operator")), stmtCtx)
 	case ref.IsNull() && len(ch) > 0:
@@ -518,4 +523,85 @@ func (fl *funcLowerer) syncCall(c, ref clang.Cursor, name string, ch []clang.Cur
 		return nil, false
 	}
 	return nil, false
+}
+
+// isLambdaCall reports whether method m is the call operator of a lambda's
+// closure type (a generic lambda's: one of its specialisations).
+func isLambdaCall(m clang.Cursor) bool {
+	if m.IsNull() || m.Kind() != clang.Cursor_CXXMethod {
+		return false
+	}
+	return strings.HasPrefix(m.SemanticParent().Type().Spelling(), "(lambda at ")
+}
+
+// lambdaDef is a lambda call operator lowered: its definition cursor
+// (a generic lambda's specialisations share a location) and its closure.
+type lambdaDef struct {
+	def clang.Cursor
+	cl  *ir.Closure
+}
+
+// lambdaBody lowers the body of a lambda's call operator as called here:
+// for a generic lambda the specialisation the call selects, whose
+// parameter and variable types are those of the call (the LambdaExpr
+// holds only the dependent pattern). The body names the enclosing
+// function's variables directly, as a closure's does, so only a lambda
+// made in the function being lowered is lowered here; nil for another
+// (a lambda handed to a helper: the helper calls the closure value it
+// was given) or an operator without a body. Each specialisation is
+// lowered once per function.
+func (fl *funcLowerer) lambdaBody(m clang.Cursor) *ir.Closure {
+	def := m.Definition()
+	if def.IsNull() || !fl.encloses(m.SemanticParent()) {
+		return nil
+	}
+	h := def.HashCursor()
+	for _, d := range fl.lambdas[h] {
+		if d.def.Equal(def) {
+			return d.cl
+		}
+	}
+	if fl.lambdas == nil {
+		fl.lambdas = map[uint32][]lambdaDef{}
+	}
+	cl := &ir.Closure{P: fl.pos(def), T: &ir.StructType{Name: "lambda", Bytes: -1}}
+	fl.lambdas[h] = append(fl.lambdas[h], lambdaDef{def, cl}) // a lambda calling itself lowers once
+	var body clang.Cursor
+	for _, ch := range def.Children() {
+		switch ch.Kind() {
+		case clang.Cursor_ParmDecl:
+			v := &ir.Var{Name: ch.Spelling(), Type: fl.declType(ch), Kind: ir.ParamVar, P: fl.pos(ch), Index: len(cl.Params), Ref: isRef(ch.Type())}
+			fl.vars[fl.l.declKey(ch)] = v
+			cl.Params = append(cl.Params, v)
+		case clang.Cursor_CompoundStmt:
+			body = ch
+		}
+	}
+	if body.IsNull() {
+		cl.Body = &ir.Block{P: cl.P}
+		return cl
+	}
+	saved := fl.pre
+	fl.pre = nil
+	cl.Body = fl.block(body)
+	fl.pre = saved
+	return cl
+}
+
+// encloses reports whether the closure class c is declared inside the
+// function being lowered (directly, or inside a lambda declared there).
+func (fl *funcLowerer) encloses(c clang.Cursor) bool {
+	if fl.def.IsNull() {
+		return false
+	}
+	for p, i := c.SemanticParent(), 0; !p.IsNull() && i < 16; p, i = p.SemanticParent(), i+1 {
+		switch p.Kind() {
+		case clang.Cursor_TranslationUnit, clang.Cursor_Namespace:
+			return false
+		}
+		if p.Equal(fl.def) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,6 +19,8 @@ type funcLowerer struct {
 	typeParams map[string]bool         // generic: template type parameter names
 	valParams  map[string]bool         // generic: non-type template parameter names
 	funcVals   map[*ir.Var]*ir.FuncRef // variables initialised with a function
+	def        clang.Cursor            // the definition being lowered
+	lambdas    map[uint32][]lambdaDef  // lambda call operators lowered, by cursor hash
 	pre        []ir.Stmt
 	tmp        int
 	stmtPos    token.Pos // position of the statement being lowered (fallback)
@@ -30,6 +32,7 @@ func newFuncLowerer(l *tuLowerer, f *ir.Func) *funcLowerer {
 
 // lower fills in the function's parameters and body from its definition.
 func (fl *funcLowerer) lower(def clang.Cursor) {
+	fl.def = def
 	fl.stmtPos = fl.f.P
 	if fl.f.Generic {
 		// A member of a class template: the class's parameters are as

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/cudavet/cudavet/frontend/clang"
@@ -44,8 +45,13 @@ func recordName(t clang.Type) string {
 	for _, p := range []string{"const ", "volatile ", "struct ", "class ", "union "} {
 		s = strings.ReplaceAll(s, p, "")
 	}
-	return strings.TrimSpace(s)
+	return lambdaDirs.ReplaceAllString(strings.TrimSpace(s), "(lambda at ")
 }
+
+// lambdaDirs matches the directories in a closure type's name, "(lambda
+// at /abs/dir/file.cu:14:16)": names (of instantiations such as
+// each<(lambda at file.cu:14:16)>) do not depend on where the tree is.
+var lambdaDirs = regexp.MustCompile(`\(lambda at [^():]*/`)
 
 // typeOf converts a clang type to the IR. fl (may be nil) supplies the
 // template parameter names of a generic function.
@@ -81,12 +87,24 @@ func (l *tuLowerer) typeOf(t clang.Type, fl *funcLowerer) ir.Type {
 		return &ir.FloatType{Bits: 16, Name: "__bf16"}
 	case clang.Type_Void:
 		return ir.Void
+	case clang.Type_LValueReference, clang.Type_RValueReference:
+		// Deduced (auto& h = s_hist_buf[0]): the reference's referent.
+		return l.typeOf(c.PointeeType(), fl)
+	}
+	// Parts come from the type as written (typedef names kept: int64_t*),
+	// or from the canonical type where the written one is sugar of another
+	// kind (auto, decltype) that has no parts of its own.
+	src := t
+	if t.Kind() != c.Kind() {
+		src = c
+	}
+	switch c.Kind() {
 	case clang.Type_Pointer:
-		return &ir.PointerType{Elem: l.typeOf(t.PointeeType(), fl), Const: t.PointeeType().IsConstQualified()}
+		return &ir.PointerType{Elem: l.typeOf(src.PointeeType(), fl), Const: src.PointeeType().IsConstQualified()}
 	case clang.Type_ConstantArray:
-		return &ir.ArrayType{Elem: l.typeOf(t.ArrayElementType(), fl), Len: t.ArraySize()}
+		return &ir.ArrayType{Elem: l.typeOf(src.ArrayElementType(), fl), Len: src.ArraySize()}
 	case clang.Type_IncompleteArray:
-		return &ir.ArrayType{Elem: l.typeOf(t.ArrayElementType(), fl), Len: -1}
+		return &ir.ArrayType{Elem: l.typeOf(src.ArrayElementType(), fl), Len: -1}
 	case clang.Type_Enum:
 		if it := intType(c.Declaration().EnumDeclIntegerType().CanonicalType().Kind()); it != nil {
 			return &ir.IntType{Bits: it.Bits, Signed: it.Signed, Name: recordName(c)}
