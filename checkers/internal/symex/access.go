@@ -25,6 +25,7 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 	if p.Ptr == nil {
 		if write {
 			x.t.LostWrites = append(x.t.LostWrites, n.Pos())
+			x.clobber(val)
 		}
 		return x.freshVar("load", n.Pos(), result)
 	}
@@ -34,6 +35,7 @@ func (x *executor) access(n ir.Node, ptrE, idxE ir.Expr, field string, write boo
 	x.sink(SinkOffset, n.Pos(), p.Ops)
 	if write && (p.Ptr.Region == nil || size <= 0) {
 		x.t.LostWrites = append(x.t.LostWrites, n.Pos())
+		x.clobber(val)
 	}
 	if p.Ptr.Region != nil && size > 0 {
 		a := x.newAccess(n, p.Ptr, off, size, write, elem, append([]*sym.Term(nil), st.PC...), ops, st)
@@ -153,9 +155,21 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 		}
 		args[i] = x.eval(a, st)
 	}
+	if cl, cargs := closureOf(e, args); cl != nil && cl.C.Body != nil && len(x.frames) <= x.opts.MaxInline {
+		return x.callClosure(e, cl, cargs, st)
+	}
 	if f == nil || f.Body == nil || f.Kind == ir.Host || len(x.frames) > x.opts.MaxInline || x.onStack(f) {
 		if f != nil && f.Body != nil {
 			x.t.Stats.InlineCut++
+			x.cutShared(f)
+		}
+		for _, a := range args {
+			x.clobber(a)
+		}
+		if f == nil && (e.Closure != nil || e.Name == "" || e.Name == "operator()") {
+			// A lambda, a functor or a pointer not resolved (or too deep
+			// to run): it may store to any variable it names.
+			x.unresolvedCalls = true
 		}
 		return x.opaqueVar("call", e.P, e.T)
 	}
@@ -204,7 +218,7 @@ func (x *executor) returnValue(e *ir.Call, fr *frame, st *state) Value {
 		}
 		rs := fr.returns[i]
 		extra := sym.BAnd(rs.PC[min(len(st.PC), len(rs.PC)):]...)
-		m := mergeValue(extra, v, *out)
+		m := x.merge(extra, v, *out)
 		out = &m
 	}
 	if out == nil {
@@ -263,6 +277,9 @@ func (x *executor) intrinsic(e *ir.Intrinsic, st *state) Value {
 	}
 	if r := ratIntrinsic(e, args); r != nil {
 		return Value{R: r}
+	}
+	for _, a := range args {
+		x.clobber(a)
 	}
 	return x.opaqueVar(e.Name, e.P, e.T)
 }

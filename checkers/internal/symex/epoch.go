@@ -133,6 +133,10 @@ func (x *executor) iterationEpochs(l *ir.Loop, k *sym.Term, e0 epochs) epochs {
 	reg := func(kind string) *sym.Term {
 		v := x.t.register(x.name(fmt.Sprintf("%s@%d", kind, x.posLabel(l.P))), 64, Choice, "barrier epoch", l.P, false)
 		x.t.Vars[v.Name].Deps = []string{k.Name}
+		if x.iterEpochs == nil {
+			x.iterEpochs = map[string]bool{}
+		}
+		x.iterEpochs[v.Name] = true
 		return v
 	}
 	e := epochs{block: reg("epoch"), warp: reg("wepoch"), grid: e0.grid}
@@ -144,10 +148,23 @@ func (x *executor) iterationEpochs(l *ir.Loop, k *sym.Term, e0 epochs) epochs {
 
 // loopEpochs defines the iteration epochs it (see epochs) from the epochs
 // e0 at entry and those at the end of the iteration (next; nil when every
-// path leaves the loop), and returns the epochs after the loop.
-func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Term) epochs {
+// path leaves the loop), and returns the epochs after the loop: after n
+// iterations for a loop that runs a constant n (n >= 0; constTrips), after
+// a uniform unknown number of them otherwise.
+func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Term, n int64) epochs {
 	var trips *sym.Term
 	one := func(e0, ek, end *sym.Term) *sym.Term {
+		// The iteration's epoch is the entry's plus its own count: a
+		// witness picks it only as far as it picks the enclosing loop's
+		// iteration epoch (which turns out unknown where that loop's
+		// barriers per iteration are not constant).
+		if info := x.t.Vars[ek.Name]; info != nil {
+			for _, v := range e0.Vars() {
+				if x.iterEpochs[v.Name] {
+					info.Deps = append(info.Deps, v.Name)
+				}
+			}
+		}
 		d, exact := uint64(0), true
 		if end != nil {
 			d, exact = sym.Subst(end, map[string]*sym.Term{ek.Name: sym.Const(64, 0)}).Const()
@@ -160,6 +177,9 @@ func (x *executor) loopEpochs(l *ir.Loop, e0, it epochs, next *state, k *sym.Ter
 			return e0
 		case exact && l.Kind != ir.DoWhileLoop:
 			x.t.Relations = append(x.t.Relations, sym.Eq(ek, sym.Add(e0, sym.Mul(k, sym.Const(64, d)))))
+			if n >= 0 {
+				return sym.Add(e0, sym.Const(64, uint64(n)*d))
+			}
 			if trips == nil {
 				trips = x.t.register(x.name(fmt.Sprintf("trips@%d", x.posLabel(l.P))), 64, Unknown, "trip count", l.P, false)
 				x.t.Vars[trips.Name].Uniform = true

@@ -49,6 +49,7 @@ func Exec(ctx context.Context, f *ir.Func, spec *Spec, opts Options) *Trace {
 		x.frames = append(x.frames, fr)
 		x.m.Block(f.Body, st)
 	}
+	x.boundSharedLoads()
 	return x.t
 }
 
@@ -66,6 +67,19 @@ type executor struct {
 	// exits are the path conditions of the kernel's own returns so far
 	// (threads that have exited; see WarpEvent.Exited).
 	exits []*sym.Term
+	// clobbered are the regions code the engine does not execute may
+	// write (stored.go).
+	clobbered map[*Region]bool
+	// unresolvedCalls is set once a call of unknown callee ran, and cut
+	// holds the __shared__ variables of the functions calls did not
+	// inline (stored.go).
+	unresolvedCalls bool
+	cut             map[*ir.Var]bool
+	// inductions are the loops' exact induction variables as terms of
+	// their iteration (loop.go), v0 + k·s in the variable's width.
+	inductions map[string]*sym.Term
+	// iterEpochs names the loops' iteration epochs (epoch.go).
+	iterEpochs map[string]bool
 }
 
 // frame is an inlined function's activation: its return states.

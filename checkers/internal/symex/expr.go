@@ -30,6 +30,8 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		return Value{T: x.t.Vars[e.Kind.String()+"."+"xyz"[e.Dim:e.Dim+1]].Term}
 	case *ir.VarRef:
 		return x.varRef(e, st)
+	case *ir.Closure:
+		return Value{C: e, Env: st.Env}
 	case *ir.AddrOf:
 		if _, isArr := e.Var.Type.(*ir.ArrayType); isArr {
 			return x.varRef(&ir.VarRef{P: e.P, Var: e.Var}, st)
@@ -53,7 +55,7 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 		// Each arm is evaluated only where it is taken: a guarded load
 		// (i < n ? p[i] : 0) is checked under its guard.
 		c := x.cond(e.C, st)
-		return mergeValue(c, x.evalUnder(e.X, st, c), x.evalUnder(e.Y, st, sym.BNot(c)))
+		return x.merge(c, x.evalUnder(e.X, st, c), x.evalUnder(e.Y, st, sym.BNot(c)))
 	case *ir.Load:
 		return x.access(e, e.Ptr, e.Index, e.Field, false, Value{}, st)
 	case *ir.PtrAdd:
@@ -447,6 +449,12 @@ func (x *executor) op(n ir.Expr, kind sym.Op, a, b *sym.Term, it *ir.IntType, st
 
 func (x *executor) convert(e *ir.Convert, st *state) Value {
 	v := x.eval(e.X, st)
+	if v.C != nil {
+		return v // a lambda converted to its own closure type
+	}
+	if _, ok := e.T.(*ir.ArrayType); ok && v.Ptr != nil {
+		return v // an array row bound to a reference (int (&h)[N] = buf[0])
+	}
 	switch t := e.T.(type) {
 	case *ir.FloatType:
 		switch {
@@ -456,6 +464,7 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 			return Value{R: intToRat(v.T, isSigned(e.X.Type()), t), Ops: v.Ops}
 		}
 	case *ir.IntType:
+		x.clobber(v) // a pointer's address as an integer escapes
 		switch {
 		case v.R != nil:
 			if q := ratToInt(v.R, t); q != nil {

@@ -59,9 +59,13 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 	} else {
 		x.t.Stats.LoopsApproximated++
 	}
+	trips := int64(-1)
 	if l.Cond != nil {
 		cv := x.eval(l.Cond, iter)
 		x.sink(SinkLoopBound, l.P, cv.Ops)
+		if l.Kind != ir.DoWhileLoop {
+			trips = x.constTrips(cv.T, k)
+		}
 		if cv.T != nil {
 			// The iteration ranges up to where the condition fails.
 			for _, v := range cv.T.Vars() {
@@ -73,13 +77,20 @@ func (x *executor) loop(l *ir.Loop, st *state) *state {
 			return x.exitState(l, st, assigned)
 		}
 	}
+	returns := 0
+	if len(x.frames) > 0 {
+		returns = len(x.frames[len(x.frames)-1].returns)
+	}
 	body, lc := x.m.Body(l.Body, iter)
+	if len(lc.Breaks) > 0 || (len(x.frames) > 0 && len(x.frames[len(x.frames)-1].returns) != returns) {
+		trips = -1 // some thread may leave early
+	}
 	x.invariantBreaks(k, iter, lc.Breaks, before)
 	next := x.joinAll(iter, append([]*state{body}, lc.Continues...))
 	if next != nil && l.Post != nil {
 		next = x.block(l.Post, next)
 	}
-	exitEp := x.loopEpochs(l, st.X, itEp, next, k)
+	exitEp := x.loopEpochs(l, st.X, itEp, next, k, trips)
 	if next != nil && l.Cond != nil {
 		// The condition on the updated values: where a wrapped counter
 		// would keep the loop going.
@@ -215,6 +226,10 @@ func (x *executor) linear(l *ir.Loop, v *ir.Var, it *ir.IntType, v0, s Value, st
 		rhs = sym.Sub(ext(v0.T), step)
 	}
 	x.t.Assumptions = append(x.t.Assumptions, sym.Eq(ext(vk), rhs))
+	if x.inductions == nil {
+		x.inductions = map[string]*sym.Term{}
+	}
+	x.inductions[vk.Name] = sym.Trunc(rhs, it.Bits)
 	// |step| < 2^32 keeps k*s within 64 bits for k <= 2^32.
 	return Value{T: vk, Ops: mergeOps(v0.Ops, s.Ops)}
 }
@@ -315,4 +330,35 @@ func varNames(t *sym.Term) []string {
 		out = append(out, v.Name)
 	}
 	return out
+}
+
+// maxConstTrips is the longest loop whose constant trip count constTrips
+// finds by evaluation.
+const maxConstTrips = 4096
+
+// constTrips returns the number of iterations of a loop whose condition,
+// on iteration k, depends on k alone once its induction variables are
+// written in k (for (int i = 0; i < 8; ++i)): the first k where it fails,
+// every earlier k holding it; -1 when the condition depends on anything
+// else or holds past maxConstTrips.
+func (x *executor) constTrips(cond, k *sym.Term) int64 {
+	if cond == nil || !cond.IsBool() {
+		return -1
+	}
+	cond = sym.Subst(cond, x.inductions)
+	for _, v := range cond.Vars() {
+		if v.Name != k.Name {
+			return -1
+		}
+	}
+	for n := uint64(0); n <= maxConstTrips; n++ {
+		v, err := sym.Eval(cond, func(string) (uint64, bool) { return n, true })
+		if err != nil {
+			return -1
+		}
+		if v == 0 {
+			return int64(n)
+		}
+	}
+	return -1
 }

@@ -243,6 +243,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		}
 	}
 	goal = sym.BAnd(append([]*sym.Term{goal}, few...)...)
+	var first solver.Model
 	for round := 0; round < 3; round++ {
 		r, m, err := s.Check(ctx, t.query(pc, goal))
 		if err != nil || r == solver.Unknown {
@@ -252,7 +253,10 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 			if round == 0 && (!strengthened || solver.CasesRefute(t.query(pc, viol))) {
 				return nil, Safe, nil
 			}
-			return nil, Unrobust, nil
+			return t.unrobustOrEvery(ctx, s, pc, viol, first, anch)
+		}
+		if round == 0 {
+			first = m
 		}
 		cex, robust, err := t.robust(ctx, s, pc, viol, m, anch)
 		if err != nil {
@@ -267,7 +271,22 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		// values that violate for the counterexample's too.
 		goal = sym.BAnd(goal, sym.Subst(viol, unknownValues(cex, anch, t)))
 	}
-	return nil, Unrobust, nil
+	return t.unrobustOrEvery(ctx, s, pc, viol, first, anch)
+}
+
+// unrobustOrEvery ends a check no single choice makes robust: Violated
+// when every value of its unknown input violates with a choice of its
+// own (everyValue), else Unrobust.
+func (t *Trace) unrobustOrEvery(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, first solver.Model, anch map[string]bool) (*Witness, Outcome, error) {
+	m, err := t.everyValue(ctx, s, pc, viol, first, anch)
+	if err != nil {
+		return nil, Undecided, err
+	}
+	if m == nil {
+		return nil, Unrobust, nil
+	}
+	pending := &pendingWitness{t: t, pc: append([]*sym.Term(nil), pc...), viol: viol, anch: anch}
+	return &Witness{Model: m, pending: pending}, Violated, nil
 }
 
 // reachedOverrun decides a violation that depends only on threads and

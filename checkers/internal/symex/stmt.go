@@ -34,7 +34,17 @@ func (x *executor) Eval(e ir.Expr, st *state) Value { return x.eval(e, st) }
 func (x *executor) Loop(l *ir.Loop, st *state) *state { return x.loop(l, st) }
 
 // Merge is ite(c, a, b) on values.
-func (x *executor) Merge(c *sym.Term, a, b Value) Value { return mergeValue(c, a, b) }
+func (x *executor) Merge(c *sym.Term, a, b Value) Value { return x.merge(c, a, b) }
+
+// merge is mergeValue, recording the regions a merge loses (stored.go).
+func (x *executor) merge(c *sym.Term, a, b Value) Value {
+	m := mergeValue(c, a, b)
+	if m.Ptr == nil || m.Ptr.Region == nil {
+		x.clobber(a)
+		x.clobber(b)
+	}
+	return m
+}
 
 // MergeX merges the barrier epochs of two paths.
 func (x *executor) MergeX(c *sym.Term, a, b epochs) epochs { return a.merge(c, b) }
@@ -77,6 +87,10 @@ func (x *executor) Simple(s ir.Stmt, st *state) *state {
 	case *ir.UnknownStmt:
 		x.t.Stats.Unknowns++
 		for _, v := range s.Writes {
+			x.clobber(st.Env[v])
+			if r := x.regions[v]; r != nil {
+				x.clobber(Value{Ptr: &Pointer{Region: r}})
+			}
 			st.Env[v] = x.opaqueVar("unknown", s.P, v.Type)
 		}
 	case *ir.Launch:
@@ -88,6 +102,14 @@ func (x *executor) Simple(s ir.Stmt, st *state) *state {
 func (x *executor) decl(s *ir.DeclStmt, st *state) {
 	v := s.Var
 	if at, ok := v.Type.(*ir.ArrayType); ok {
+		if v.Ref && s.Init != nil {
+			// A reference to an array (auto& h = s_hist_buf[0]) names
+			// the array it is bound to.
+			if val := x.eval(s.Init, st); val.Ptr != nil {
+				st.Env[v] = val
+				return
+			}
+		}
 		st.Env[v] = Value{Ptr: &Pointer{Region: x.arrayRegion(v, at), Off: sym.Const(64, 0)}}
 		return
 	}
@@ -96,7 +118,7 @@ func (x *executor) decl(s *ir.DeclStmt, st *state) {
 		return
 	}
 	val := x.eval(s.Init, st)
-	if val.T == nil && val.Ptr == nil && val.R == nil {
+	if val.T == nil && val.Ptr == nil && val.R == nil && val.C == nil {
 		val = x.freshVar(v.Name, s.P, v.Type)
 	}
 	st.Env[v] = val
@@ -170,6 +192,7 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 	val := x.eval(s.X, st)
 	if s.Field != "" {
 		// A field of a struct or vector variable: its value is opaque.
+		x.clobber(val)
 		return
 	}
 	if val.T == nil && val.Ptr == nil && val.R == nil {
@@ -193,6 +216,8 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 			return Value{Ptr: &Pointer{Region: a.Ptr.Region, Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off), Null: n}, Ops: ops}
 		}
 		return Value{Ptr: &Pointer{Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off), Null: n}, Ops: ops}
+	case a.C != nil && a.C == b.C:
+		return Value{C: a.C, Env: a.Env}
 	case a.R != nil && b.R != nil && a.R.Den == b.R.Den:
 		return Value{R: &Rat{Num: sym.Ite(c, a.R.Num, b.R.Num), Den: a.R.Den, Max: max(a.R.Max, b.R.Max)}, Ops: ops}
 	}

@@ -19,6 +19,10 @@ type Value struct {
 	Ptr *Pointer
 	R   *Rat
 	Ops []*Op
+	// C is a lambda (closure.go), with Env the variables it saw where it
+	// was made.
+	C   *ir.Closure
+	Env map[*ir.Var]Value
 }
 
 // Pointer is an address: Off bytes (64-bit, two's complement) into Region.

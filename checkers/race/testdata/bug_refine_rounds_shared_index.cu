@@ -1,0 +1,45 @@
+// Radix refinement over the bytes of a key, one round per byte: each round
+// clears the histogram, counts, picks the threshold bin (one thread, the
+// bin whose suffix count crosses k) and reads that bin's neighbour to
+// update the remainder. No barrier ends the round: a fast thread of the
+// next round clears s_hist[tx] while a slow one still reads
+// s_hist[threshold + 1]. The index is a value the block stored in
+// s_threshold (a bin 0..255), and for every such bin some thread clears
+// the entry read.
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+constexpr int RADIX = 256;
+
+__global__ void refine_rounds_kernel(const unsigned* __restrict__ keys, int* __restrict__ remain_out, const int n,
+                                     const int top_k) {
+  __shared__ int s_hist[RADIX + 1];
+  __shared__ int s_threshold;
+  const int tx = threadIdx.x;
+  const unsigned* row = keys + (int64_t)blockIdx.x * n;
+  int remain = top_k;
+  for (int round = 0; round < 4; ++round) {
+    const int shift = 24 - 8 * round;
+    if (tx < RADIX + 1) s_hist[tx] = 0;
+    __syncthreads();
+    for (int i = tx; i < n; i += blockDim.x) atomicAdd(&s_hist[(row[i] >> shift) & 0xFF], 1);
+    __syncthreads();
+    if (tx < RADIX && s_hist[tx] > remain && s_hist[tx + 1] <= remain) {
+      s_threshold = tx;
+    }
+    __syncthreads();
+    const int threshold = s_threshold;
+    remain -= s_hist[threshold + 1];  // want `data race on shared s_hist`
+    if (remain == 0) break;
+  }
+  if (tx == 0) remain_out[blockIdx.x] = remain;
+}
+
+void refine_rounds(const torch::Tensor& keys, torch::Tensor& remain, int64_t top_k) {
+  const int rows = keys.size(0);
+  const int n = keys.size(1);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  TORCH_CHECK(remain.size(0) == rows);
+  refine_rounds_kernel<<<rows, 512, 0, stream>>>(reinterpret_cast<const unsigned*>(keys.data_ptr<int>()),
+                                                 remain.data_ptr<int>(), n, (int)top_k);
+}

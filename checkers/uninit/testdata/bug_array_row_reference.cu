@@ -1,0 +1,22 @@
+// ok_array_row_reference.cu with only the first row staged: the read of
+// s_buf[1] reads a row no thread of the block wrote.
+#include <torch/all.h>
+#include <ATen/cuda/CUDAContext.h>
+
+__global__ void stage_rows_kernel(const float* __restrict__ x, float* __restrict__ out, const int n) {
+  __shared__ float s_buf[2][256];
+  auto& lo = s_buf[0];
+  const int tx = threadIdx.x;
+  const float* row = x + (int64_t)blockIdx.x * 512;
+  if (tx < 256) {
+    lo[tx] = row[tx];
+  }
+  __syncthreads();
+  if (tx < 256) out[(int64_t)blockIdx.x * 256 + tx] = s_buf[0][tx] + s_buf[1][255 - tx];  // want `load from \(s_buf \+ 1\)\[255 - tx\] reads element \d+ of shared s_buf, which no thread of the block has written`
+}
+
+void stage_rows(const torch::Tensor& x, torch::Tensor& out) {
+  const int rows = x.size(0);
+  TORCH_CHECK(x.size(1) == 512 && out.size(0) == rows && out.size(1) == 256);
+  stage_rows_kernel<<<rows, 256, 0, at::cuda::getCurrentCUDAStream()>>>(x.data_ptr<float>(), out.data_ptr<float>(), 512);
+}
