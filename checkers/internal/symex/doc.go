@@ -43,9 +43,12 @@
 //	loop.go    loop summaries and induction variables
 //	expr.go    expressions and conversions
 //	access.go  loads, stores, pointer arithmetic, calls, intrinsics
+//	closure.go device lambdas: closure values and their calls
+//	stored.go  the values a load of static __shared__ memory can read
 //	null.go    null conditions of pointers: nullptr, merges, comparisons
 //	query.go   Check (the precision rule), witnesses and their minimisation
 //	values.go  value probes: violations settled at candidate values without the solver
+//	every.go   violations at every value of one unknown input, each with its own choice
 //	complete.go  a violation's model extended to a launch a reproducer can run
 //	epoch.go   barrier epochs (intervals), barrier and warp-collective events
 //	pair.go    the two-thread view of a trace (race, warpsync, uninit)
