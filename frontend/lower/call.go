@@ -548,7 +548,7 @@ type lambdaDef struct {
 // function's variables directly, as a closure's does, so only a lambda
 // made in the function being lowered is lowered here; nil for another
 // (a lambda handed to a helper: the helper calls the closure value it
-// was given) or an operator without a body. Each specialisation is
+// was given) or an operator not defined here. Each specialisation is
 // lowered once per function.
 func (fl *funcLowerer) lambdaBody(m clang.Cursor) *ir.Closure {
 	def := m.Definition()
@@ -566,25 +566,7 @@ func (fl *funcLowerer) lambdaBody(m clang.Cursor) *ir.Closure {
 	}
 	cl := &ir.Closure{P: fl.pos(def), T: &ir.StructType{Name: "lambda", Bytes: -1}}
 	fl.lambdas[h] = append(fl.lambdas[h], lambdaDef{def, cl}) // a lambda calling itself lowers once
-	var body clang.Cursor
-	for _, ch := range def.Children() {
-		switch ch.Kind() {
-		case clang.Cursor_ParmDecl:
-			v := &ir.Var{Name: ch.Spelling(), Type: fl.declType(ch), Kind: ir.ParamVar, P: fl.pos(ch), Index: len(cl.Params), Ref: isRef(ch.Type())}
-			fl.vars[fl.l.declKey(ch)] = v
-			cl.Params = append(cl.Params, v)
-		case clang.Cursor_CompoundStmt:
-			body = ch
-		}
-	}
-	if body.IsNull() {
-		cl.Body = &ir.Block{P: cl.P}
-		return cl
-	}
-	saved := fl.pre
-	fl.pre = nil
-	cl.Body = fl.block(body)
-	fl.pre = saved
+	fl.fillClosure(cl, def)
 	return cl
 }
 

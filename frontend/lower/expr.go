@@ -362,6 +362,13 @@ func (fl *funcLowerer) pure(c clang.Cursor) (ir.Expr, bool) {
 
 func (fl *funcLowerer) closure(c clang.Cursor) ir.Expr {
 	cl := &ir.Closure{P: fl.pos(c), T: &ir.StructType{Name: "lambda", Bytes: -1}}
+	fl.fillClosure(cl, c)
+	return cl
+}
+
+// fillClosure gives cl the parameters and the body of c: a LambdaExpr, or
+// the definition of a lambda's call operator (lambdaBody).
+func (fl *funcLowerer) fillClosure(cl *ir.Closure, c clang.Cursor) {
 	for _, ch := range c.Children() {
 		switch ch.Kind() {
 		case clang.Cursor_ParmDecl:
@@ -378,7 +385,6 @@ func (fl *funcLowerer) closure(c clang.Cursor) ir.Expr {
 	if cl.Body == nil {
 		cl.Body = &ir.Block{P: cl.P}
 	}
-	return cl
 }
 
 // stringLiteral is the text of a string literal. libclang evaluates only
