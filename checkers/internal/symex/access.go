@@ -179,19 +179,27 @@ func (x *executor) call(e *ir.Call, st *state) Value {
 			callee.Env[p] = args[i]
 		}
 	}
+	fr := x.runFrame(f, f.Body, callee, e.P)
+	x.refOut(e, f, fr, st)
+	st.X = returnEpochs(fr, st)
+	return x.returnValue(e, fr, st)
+}
+
+// runFrame runs body (of f; nil for a lambda) from the callee state, as
+// inlined at the call at pos, and returns its frame: the states of its
+// returns, the fall-through end among them.
+func (x *executor) runFrame(f *ir.Func, body *ir.Block, callee *state, pos token.Pos) *frame {
 	fr := &frame{fn: f}
 	x.frames = append(x.frames, fr)
-	x.inline = append(x.inline, e.P)
-	end := x.m.Call(f.Body, callee)
+	x.inline = append(x.inline, pos)
+	end := x.m.Call(body, callee)
 	x.inline = x.inline[:len(x.inline)-1]
 	x.frames = x.frames[:len(x.frames)-1]
 	if end != nil {
 		fr.returns = append(fr.returns, end)
 		fr.retVals = append(fr.retVals, Value{})
 	}
-	x.refOut(e, f, fr, st)
-	st.X = returnEpochs(fr, st)
-	return x.returnValue(e, fr, st)
+	return fr
 }
 
 func (x *executor) onStack(f *ir.Func) bool {

@@ -44,16 +44,7 @@ func (x *executor) callClosure(e *ir.Call, cl *Value, args []Value, st *state) V
 			callee.Env[p] = x.freshVar(p.Name, e.P, p.Type)
 		}
 	}
-	fr := &frame{}
-	x.frames = append(x.frames, fr)
-	x.inline = append(x.inline, e.P)
-	end := x.m.Call(cl.C.Body, callee)
-	x.inline = x.inline[:len(x.inline)-1]
-	x.frames = x.frames[:len(x.frames)-1]
-	if end != nil {
-		fr.returns = append(fr.returns, end)
-		fr.retVals = append(fr.retVals, Value{})
-	}
+	fr := x.runFrame(nil, cl.C.Body, callee, e.P)
 	if out := x.joinAll(st, fr.returns); out != nil {
 		for v := range st.Env {
 			if val, ok := out.Env[v]; ok {
