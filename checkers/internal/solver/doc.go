@@ -28,7 +28,8 @@
 //
 //	solver.go        Result, Model, Query, Solver, Reasoner, Satisfies
 //	chain.go         Options, Chain, NewChain: the decorators in one place
-//	ranges.go        Refuter: Unsat by the range and linear steps (sym.Refute, sym.RefuteLinear), memoized
+//	ranges.go        Refuter: Unsat by the range and linear steps (sym.Refute, sym.RefuteLinear), memoized;
+//	                 a query's constraints' fixpoint derived once for the queries sharing them (sym.Facts)
 //	propagate.go     Propagate: substitute variable equalities, fold
 //	independence.go  Independence and Slice: constraints connected to the goal
 //	definitions.go   dropDefinitions: definitions of otherwise unused variables

@@ -2,7 +2,9 @@ package solver
 
 import (
 	"context"
+	"hash/maphash"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -65,6 +67,19 @@ func RangeRefutes(q Query) bool {
 	return rangeRefutes(q, func() bool { v, _ := splitVar(q, maxCases); return v != nil })
 }
 
+// IntervalsRefute reports whether the intervals (sym.RefuteIntervals:
+// their fixpoint, enumeration, cases one level deep) prove q
+// unsatisfiable: RangeRefutes without its deeper cases and the linear
+// step, for a check whose only possible outcome is a proof.
+func IntervalsRefute(q Query) bool {
+	return refutations.get(q, 'i', func(q Query) bool {
+		if f := factsOf(q.Constraints); f != nil {
+			return f.RefuteIntervals(goalOf(q))
+		}
+		return sym.RefuteIntervals(q.Terms())
+	})
+}
+
 // RangeDecides is RangeRefutes that also answers Sat: where the
 // intervals do not refute q, a model at their lower corner that q holds
 // under (sym.Guess) is returned before the linear step is tried. Unknown
@@ -103,13 +118,92 @@ func rangeDecision(q Query, splits func() bool) decision {
 		// that pass refuted 31 of the 233 queries it was tried on and
 		// was 2.3 of the 6 s of analysis). A case has no such factor
 		// left and gets them.
-		refuted, m := sym.DecideQuery(q.Terms(), goalSlice(q), func() bool { return !splits() }, true)
+		refuted, m := decideQuery(q, goalSlice(q), func() bool { return !splits() }, true)
 		d := decision{refuted: refuted}
 		if m != nil {
 			d.model = pack(m, q)
 		}
 		return d
 	})
+}
+
+// goalOf returns q's goal as a conjunction of one term (none without).
+func goalOf(q Query) []*sym.Term {
+	if q.Goal == nil {
+		return nil
+	}
+	return []*sym.Term{q.Goal}
+}
+
+// factsOf returns the range step's fixpoint of cs (sym.Facts), derived
+// once for the queries that share them: a kernel's assumptions under one
+// launch, asked with each check's goal. Nil the first time cs is seen:
+// deriving facts costs more than one plain fixpoint, and most
+// constraint sets below the first query (a case of Split, a query with a
+// model's values substituted) are never seen again.
+func factsOf(cs []*sym.Term) *sym.Facts {
+	if len(cs) == 0 {
+		return nil
+	}
+	var h maphash.Hash
+	h.SetSeed(factsTable.seed)
+	for _, c := range cs {
+		h.WriteString(c.Key())
+	}
+	k := h.Sum64()
+	factsTable.mu.Lock()
+	f, ok := factsTable.m[k]
+	once := factsTable.seen[k]
+	if !once {
+		if len(factsTable.seen) >= maxSeen {
+			clear(factsTable.seen)
+		}
+		factsTable.seen[k] = true
+	}
+	factsTable.mu.Unlock()
+	switch {
+	case ok && sameKeys(f.Conjuncts(), cs):
+		return f
+	case !once:
+		return nil
+	}
+	f = sym.NewFacts(slices.Clone(cs))
+	factsTable.mu.Lock()
+	if len(factsTable.m) >= maxFacts {
+		clear(factsTable.m)
+	}
+	factsTable.m[k] = f
+	factsTable.mu.Unlock()
+	return f
+}
+
+// factsTable keeps the facts of recent constraint sets, by a hash of
+// their keys, and the hashes of the sets seen once; maxFacts and maxSeen
+// bound them (facts hold a bound per subterm).
+var factsTable = struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	m    map[uint64]*sym.Facts
+	seen map[uint64]bool
+}{seed: maphash.MakeSeed(), m: map[uint64]*sym.Facts{}, seen: map[uint64]bool{}}
+
+const (
+	maxFacts = 64
+	maxSeen  = 1 << 14
+)
+
+// decideQuery is sym.DecideQuery of q, from its constraints' facts when
+// they are kept.
+func decideQuery(q Query, slice []*sym.Term, products func() bool, guess bool) (bool, map[string]uint64) {
+	if f := factsOf(q.Constraints); f != nil {
+		return f.DecideQuery(goalOf(q), slice, products, guess)
+	}
+	return sym.DecideQuery(q.Terms(), slice, products, guess)
+}
+
+// sameKeys reports whether a and b are the same terms in the same order.
+func sameKeys(a, b []*sym.Term) bool {
+	return slices.EqualFunc(a, b, func(x, y *sym.Term) bool { return x == y || x.Key() == y.Key() })
 }
 
 // packed is a model kept in a table: the values of the query's variables

@@ -72,3 +72,18 @@ func BenchmarkRefute(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFactsDecideQuery is BenchmarkDecideQuery with the launch's
+// conjuncts derived once as Facts (as the solver keeps them for the
+// queries of one kernel), each query adding only its goal.
+func BenchmarkFactsDecideQuery(b *testing.B) {
+	qs := benchQueries()
+	n := len(qs[0]) - 1 // the launch's conjuncts: all but the goal
+	f := NewFacts(qs[0][:n])
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, q := range qs {
+			f.DecideQuery(q[n:], nil, always, true)
+		}
+	}
+}

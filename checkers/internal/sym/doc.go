@@ -15,6 +15,7 @@
 //	subst.go     Subst: replacing variables by terms
 //	magnitude.go ranges of terms: overflow predicates the ranges rule out
 //	ranges.go    Refute: interval reasoning to a fixpoint, split disjunctions
+//	facts.go     Facts: the fixpoint of shared constraints, derived once, narrowed again only where a goal reaches
 //	narrow.go    narrowing bounds by the conjuncts that compare terms
 //	enum.go      enumerating few-valued conjuncts inside a refutation
 //	intform.go   IntForm: a query over mathematical integers (QF_LIA)

@@ -59,6 +59,12 @@ func DecideQuery(all, slice []*Term, products func() bool, guess bool) (refuted 
 	if st.fixpoint(all) {
 		return true, nil
 	}
+	return st.decideRest(scope{goal: all}, slice, products, guess)
+}
+
+// decideRest is DecideQuery once st holds the fixpoint of the scope.
+func (st *ranges) decideRest(sc scope, slice []*Term, products func() bool, guess bool) (refuted bool, model map[string]uint64) {
+	all := sc.all()
 	if guess {
 		if m, ok := st.guess(all); ok {
 			return false, m
@@ -66,7 +72,7 @@ func DecideQuery(all, slice []*Term, products func() bool, guess bool) (refuted 
 	}
 	// The linear step reads st's bounds; refuteMore may narrow them
 	// (enumeration), which leaves bounds that hold under all.
-	if st.refuteMore(all, 2) {
+	if st.refuteMore(sc, 2) {
 		return true, nil
 	}
 	if slice == nil {

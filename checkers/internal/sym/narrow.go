@@ -43,6 +43,13 @@ func (st *ranges) truth(t *Term) int8 {
 // assumeFact records that comparison t holds (pos) or fails: a relation
 // intervals cannot state (n > (256·bx + t) / 32) is still known where it
 // recurs, as in a ¬(a ∧ b) beside a and b.
+// mark records that the term of key k narrowed, when st records it.
+func (st *ranges) mark(k string) {
+	if st.dirty != nil {
+		st.dirty[k] = true
+	}
+}
+
 func (st *ranges) assumeFact(t *Term, pos bool) {
 	v := int8(-1)
 	if pos {
@@ -54,6 +61,7 @@ func (st *ranges) assumeFact(t *Term, pos bool) {
 		st.empty = true
 	case 0:
 		st.facts[k], st.changed = v, true
+		st.mark(k)
 	}
 }
 
@@ -148,6 +156,7 @@ func (st *ranges) assume(t *Term, pos bool) {
 			st.empty = true
 		} else if old == 0 {
 			st.bools[t.Name], st.changed = v, true
+			st.mark(t.Key())
 		}
 	case OpBNot:
 		st.assume(t.Args[0], !pos)
@@ -159,6 +168,7 @@ func (st *ranges) assume(t *Term, pos bool) {
 	case OpAddOvf, OpSubOvf, OpMulOvf:
 		if k := ovfKey(arithOf[t.Op], t.Args[0], t.Args[1], t.Signed); !pos && !st.noWrap[k] {
 			st.noWrap[k], st.changed = true, true
+			st.dirtyAll = true
 		}
 	}
 }
@@ -278,6 +288,7 @@ func (st *ranges) narrow(t *Term, p pair) {
 	st.bounds[t.Key()] = np
 	st.memo.set(st.memo.index(t), np)
 	st.changed = true
+	st.mark(t.Key())
 	st.narrowArgs(t, np)
 }
 

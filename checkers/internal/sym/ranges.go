@@ -1,7 +1,9 @@
 package sym
 
 import (
+	"maps"
 	"math/big"
+	"slices"
 	"sync"
 )
 
@@ -22,6 +24,15 @@ import (
 // bit-blasting a 64-bit product costs seconds.
 func Refute(cs []*Term) bool { return refute(cs, 2) }
 
+// RefuteIntervals is Refute with cases one level deep: the intervals
+// narrowed to their fixpoint, few-valued conjuncts enumerated, and each
+// case of one disjunction refuted by its intervals.
+func RefuteIntervals(cs []*Term) bool {
+	st := newRanges()
+	defer st.release()
+	return st.fixpoint(cs) || st.refuteMore(scope{goal: cs}, 1)
+}
+
 // maxRounds bounds the narrowing rounds of one refutation: bounds that
 // creep (x < y ∧ y < x + 2) stop there, which is sound (bounds only
 // narrow).
@@ -36,36 +47,107 @@ func refute(cs []*Term, depth int) bool {
 	if st.fixpoint(cs) {
 		return true
 	}
-	return st.refuteMore(cs, depth)
+	return st.refuteMore(scope{goal: cs}, depth)
 }
 
-// refuteMore is refute once st holds the fixpoint of cs.
-func (st *ranges) refuteMore(cs []*Term, depth int) bool {
+// scope is the conjunction a refutation works on: goal, after the facts
+// f when f is not nil.
+type scope struct {
+	f    *Facts
+	goal []*Term
+}
+
+// all returns the scope's conjuncts.
+func (sc scope) all() []*Term {
+	if sc.f == nil {
+		return sc.goal
+	}
+	return sc.f.with(sc.goal)
+}
+
+// settle brings st, which holds bounds of the scope, to its fixpoint
+// again: every conjunct (fixpoint), or with facts the goal and the facts
+// that the narrowing st.dirty records reaches (Facts.settle); true when
+// refuted.
+func (sc scope) settle(st *ranges) bool {
+	if sc.f == nil {
+		return st.fixpoint(sc.goal)
+	}
+	refuted, _ := st.settle(sc.f, sc.f.reached(st), sc.goal)
+	return refuted
+}
+
+// refuteMore is refute once st holds the fixpoint of the scope.
+func (st *ranges) refuteMore(sc scope, depth int) bool {
 	// Few-valued conjuncts by enumeration (see enumerate), then the
 	// bounds it narrowed.
+	all := sc.all()
 	st.changed = false
 	st.memo.reset()
-	if st.enumerate(cs) {
+	sc.track(st)
+	if st.enumerate(all) {
 		return true
 	}
-	if st.changed && st.fixpoint(cs) {
+	if st.changed && sc.settle(st) {
 		return true
 	}
 	if depth == 0 {
 		return false
 	}
 	st.memo.reset()
-	or := st.openDisjunction(cs)
+	or := st.openDisjunction(all)
 	if or == nil {
 		return false
 	}
 	for _, d := range or.Args {
-		sub := append(append([]*Term(nil), cs...), d)
-		if !refute(sub, depth-1) {
+		sub := scope{f: sc.f, goal: append(slices.Clip(sc.goal), d)}
+		if !st.refuteCase(sub, d, depth-1) {
 			return false
 		}
 	}
 	return true
+}
+
+// refuteCase is refute of the scope sc, the one st holds the bounds of
+// with the case d added, started from those bounds: they hold under the
+// case too, and a fixpoint started there takes fewer rounds than one
+// from nothing.
+func (st *ranges) refuteCase(sc scope, d *Term, depth int) bool {
+	sub := st.clone()
+	defer sub.release()
+	sc.track(sub)
+	sub.memo.reset()
+	sub.assume(d, true)
+	if sub.empty || sc.settle(sub) {
+		return true
+	}
+	return sub.refuteMore(sc, depth)
+}
+
+// track starts recording the terms st narrows, for settle to read which
+// facts they reach (nothing to record without facts).
+func (sc scope) track(st *ranges) {
+	if sc.f == nil {
+		return
+	}
+	if st.dirty == nil {
+		st.dirty = map[string]bool{}
+	} else {
+		clear(st.dirty)
+	}
+	st.dirtyAll = false
+}
+
+// clone returns a copy of st's bounds and facts, with a memo of its own.
+func (st *ranges) clone() *ranges {
+	return &ranges{
+		noWrap: maps.Clone(st.noWrap),
+		bounds: maps.Clone(st.bounds),
+		bools:  maps.Clone(st.bools),
+		facts:  maps.Clone(st.facts),
+		memo:   memoPool.Get().(*termMemo),
+		empty:  st.empty,
+	}
 }
 
 // fixpoint assumes every conjunct of cs until no bound narrows (at most
@@ -180,6 +262,11 @@ type ranges struct {
 	facts   map[string]int8 // comparisons assumed, by key: 1 true, -1 false
 	memo    *termMemo       // this round's intervals; stale entries are wider, so sound
 	changed bool            // some bound narrowed this round
+	// dirty records the terms (by key) narrowed since it was last
+	// cleared, when not nil; dirtyAll that a no-wrap fact changed how
+	// every sum and product reads (see Facts.reached).
+	dirty    map[string]bool
+	dirtyAll bool
 	// nonlinLeft says intForm left out a conjunct for its products of
 	// non-constants (RefuteLinear then tries again with them).
 	nonlinLeft bool

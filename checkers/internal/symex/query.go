@@ -168,7 +168,16 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if err := ctx.Err(); err != nil {
 		return nil, Undecided, NotDecided, err // no work past the deadline
 	}
-	if solver.RangeRefutes(t.query(pc, viol)) {
+	q := t.query(pc, viol)
+	if t.noFinding(pc, viol) {
+		// Only a proof can come of it, and the intervals make almost all
+		// such proofs (see noFinding).
+		if solver.IntervalsRefute(q) {
+			return nil, Safe, ByRange, nil
+		}
+		return nil, Unrobust, NotDecided, nil
+	}
+	if solver.RangeRefutes(q) {
 		return nil, Safe, ByRange, nil
 	}
 	w, o, err := t.check(solver.WithCorners(ctx, t.userSizeNames()), s, pc, viol)
@@ -176,6 +185,26 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 		return w, o, BySolver, nil
 	}
 	return w, o, NotDecided, err
+}
+
+// noFinding reports whether check ends Unrobust without asking the
+// solver, whatever the solver would answer (see check): a violation that
+// depends on a thread or iteration whose range the launch leaves unknown,
+// with no first one to decide it at and no overrun of choices alone to
+// reach (always so for two threads); or one that involves no anchored
+// input, directly or through its choices' ranges, and not of choices
+// alone.
+func (t *Trace) noFinding(pc []*sym.Term, viol *sym.Term) bool {
+	anch := t.Anchored()
+	vv := termVars([]*sym.Term{viol})
+	cone := append(append([]*sym.Term(nil), pc...), viol)
+	if t.dependsOnUnknown(termVars(cone), anch) {
+		if _, _, ok := t.atFirst(pc, viol, anch); ok {
+			return false
+		}
+		return t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch)
+	}
+	return !viol.IsTrue() && !t.touchesAnchored(vv, anch) && !t.choicesOnly(vv)
 }
 
 func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
