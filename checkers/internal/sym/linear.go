@@ -1,9 +1,9 @@
 package sym
 
 import (
-	encbin "encoding/binary"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 )
 
@@ -697,6 +697,7 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		dense = append(dense, d)
 	}
 	alive := make([]bool, n)
+	var byCoef coefIndex // made once, cleared each step
 	for {
 		var keep [][]int64
 		pos := make([]int, n)
@@ -712,15 +713,12 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		// strongest constant only: elimination derives the same row from
 		// many pairs, and without this the rows of a twin-thread check
 		// grow past maxFMRows in three steps.
-		byCoef := make(map[string]int, len(dense))
-		var kb []byte
+		byCoef.reset(n)
+		keep = make([][]int64, 0, len(dense))
 		for _, d := range dense {
 			tightenDense(d)
-			kb = kb[:0]
-			for _, v := range d[:n] {
-				kb = encbin.LittleEndian.AppendUint64(kb, uint64(v))
-			}
-			if j, ok := byCoef[string(kb)]; ok {
+			h := coefHash(d[:n])
+			if j, ok := byCoef.find(keep, d, h, 1); ok {
 				if d[n] > keep[j][n] {
 					keep[j] = d
 				}
@@ -744,7 +742,7 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 				}
 				continue
 			}
-			byCoef[string(kb)] = len(keep)
+			byCoef.add(h)
 			keep = append(keep, d)
 		}
 		dense = keep
@@ -757,7 +755,7 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		// and bx·H = by·H so replaced leave the rows of a twin access
 		// in the atoms whose tightening decides it, where combining
 		// inequalities first had averaged that away.
-		if u, j, k, ok := unitEquation(dense, byCoef, n, alive, &kb); ok {
+		if u, j, k, ok := unitEquation(dense, &byCoef, n, alive); ok {
 			d := dense[j] // d = 0 with d[u] = ±1, its own inverse
 			next := dense[:0:0]
 			for i, r := range dense {
@@ -834,11 +832,15 @@ func (lp *linProblem) eliminate(rows []*row, exactFirst bool) bool {
 		if lp.work < 0 {
 			return false
 		}
+		// The new rows share one allocation.
+		slab := make([]int64, len(P)*len(N)*(n+1))
+		rest = slices.Grow(rest, len(P)*len(N))
 		for _, p := range P {
 			for _, q := range N {
 				// |q_k|·p + p_k·q eliminates k.
 				a, b := -q[best], p[best]
-				r := make([]int64, n+1)
+				r := slab[: n+1 : n+1]
+				slab = slab[n+1:]
 				for i := 0; i <= n; i++ {
 					x, ok1 := mul64(a, p[i])
 					y, ok2 := mul64(b, q[i])
@@ -863,13 +865,9 @@ const fmLimit = 1 << 62
 // key in byCoef), a row d ≤ 0 whose negation −d ≤ 0 is a row too (so
 // d = 0) with a coefficient ±1 on an atom not yet eliminated. It returns
 // the atom and the indices of d and of its negation.
-func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb *[]byte) (u, j, k int, ok bool) {
+func unitEquation(rows [][]int64, byCoef *coefIndex, n int, gone []bool) (u, j, k int, ok bool) {
 	for j, d := range rows {
-		*kb = (*kb)[:0]
-		for _, v := range d[:n] {
-			*kb = encbin.LittleEndian.AppendUint64(*kb, uint64(-v))
-		}
-		k, ok := byCoef[string(*kb)]
+		k, ok := byCoef.find(rows, d, -byCoef.hash[j], -1)
 		if !ok || k == j || rows[k][n] != -d[n] {
 			continue
 		}
@@ -880,6 +878,87 @@ func unitEquation(rows [][]int64, byCoef map[string]int, n int, gone []bool, kb 
 		}
 	}
 	return 0, 0, 0, false
+}
+
+// coefIndex finds the rows of an elimination step by their coefficients
+// (all but the constant): by a hash of them, then compared. (A string of
+// their bytes as the key was a third of the linear step's time.)
+type coefIndex struct {
+	n     int
+	first map[uint64]int // hash → the first row with it
+	next  []int          // the next row with row i's hash, or -1
+	hash  []uint64       // each row's hash
+}
+
+// reset empties the index for rows of n coefficients.
+func (ix *coefIndex) reset(n int) {
+	ix.n = n
+	if ix.first == nil {
+		ix.first = map[uint64]int{}
+	}
+	clear(ix.first)
+	ix.next, ix.hash = ix.next[:0], ix.hash[:0]
+}
+
+// add indexes the next row, of hash h.
+func (ix *coefIndex) add(h uint64) {
+	i := len(ix.hash)
+	ix.hash = append(ix.hash, h)
+	ix.next = append(ix.next, -1)
+	j, ok := ix.first[h]
+	if !ok {
+		ix.first[h] = i
+		return
+	}
+	for ix.next[j] >= 0 {
+		j = ix.next[j]
+	}
+	ix.next[j] = i
+}
+
+// coefHash hashes the coefficients c as Σ c[i]·K[i] mod 2^64 (K fixed
+// odd constants): the products are independent, and the negated row's
+// hash is the negated hash.
+func coefHash(c []int64) uint64 {
+	var h uint64
+	for i, v := range c {
+		h += uint64(v) * coefKeys[i%len(coefKeys)]
+	}
+	return h
+}
+
+// coefKeys are coefHash's weights (splitmix64's sequence, made odd).
+var coefKeys = func() (k [64]uint64) {
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range k {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		k[i] = (z ^ (z >> 31)) | 1
+	}
+	return
+}()
+
+// find returns the index in rows of the row whose coefficients are d's
+// times sign, h being their hash.
+func (ix *coefIndex) find(rows [][]int64, d []int64, h uint64, sign int64) (int, bool) {
+	j, ok := ix.first[h]
+	for ok && j >= 0 {
+		r := rows[j]
+		same := true
+		for i := 0; i < ix.n; i++ {
+			if r[i] != d[i]*sign {
+				same = false
+				break
+			}
+		}
+		if same {
+			return j, true
+		}
+		j = ix.next[j]
+	}
+	return 0, false
 }
 
 func mul64(a, b int64) (int64, bool) {
@@ -907,7 +986,11 @@ func tightenDense(d []int64) {
 	n := len(d) - 1
 	var g int64
 	for i := 0; i < n; i++ {
-		g = gcd64(g, abs64(d[i]))
+		if d[i] != 0 {
+			if g = gcd64(g, abs64(d[i])); g == 1 {
+				return // nothing to divide by
+			}
+		}
 	}
 	if g <= 1 {
 		return
