@@ -50,11 +50,7 @@ func NewFacts(cs []*Term) *Facts {
 		}
 	}
 	st := newRanges()
-	all := make([]int32, len(cs))
-	for i := range all {
-		all[i] = int32(i)
-	}
-	f.refuted, f.open = st.settle(f, all, nil)
+	f.refuted, f.open = st.settle(f, f.every(), nil)
 	st.release()
 	st.dirty = nil
 	f.st = st
@@ -115,11 +111,7 @@ func (st *ranges) settle(f *Facts, active []int32, extra []*Term) (bool, []int32
 // arithmetic).
 func (f *Facts) reached(st *ranges) []int32 {
 	if st.dirtyAll {
-		all := make([]int32, len(f.cs))
-		for i := range all {
-			all[i] = int32(i)
-		}
-		return all
+		return f.every()
 	}
 	set := map[int32]bool{}
 	for k := range st.dirty {
@@ -130,6 +122,15 @@ func (f *Facts) reached(st *ranges) []int32 {
 	out := slices.Collect(maps.Keys(set))
 	slices.Sort(out)
 	return out
+}
+
+// every returns the indices of all the facts.
+func (f *Facts) every() []int32 {
+	all := make([]int32, len(f.cs))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return all
 }
 
 // fixpointWith is fixpoint of f's facts and goal on st, a fresh state

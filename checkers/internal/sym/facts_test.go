@@ -7,13 +7,7 @@ import "testing"
 // third as the goal.
 func TestFactsSound(t *testing.T) {
 	x, y := Var("x", 4), Var("y", 4)
-	atoms := []*Term{
-		Ult(x, Const(4, 5)), Slt(y, x), Eq(Add(x, y), Const(4, 3)), Ule(Mul(x, Const(4, 3)), y),
-		Ne(x, Const(4, 0)), Slt(Sub(x, y), Const(4, 2)), Eq(URem(x, Const(4, 3)), Const(4, 1)),
-		BOr(Eq(x, Const(4, 7)), Ult(Const(4, 12), y)), Sle(SExt(y, 8), Const(8, 250)), Ule(ZExt(x, 8), Trunc(ZExt(y, 8), 8)),
-		Overflows(OpAddOvf, x, y, true), BNot(Overflows(OpMulOvf, x, y, false)), Eq(LShr(y, Const(4, 1)), x),
-		Eq(And(x, y), Const(4, 2)), Ult(Or(x, Const(4, 8)), y), Eq(Neg(x), y), Ult(Not(x), Const(4, 3)),
-	}
+	atoms := soundAtoms(x, y)
 	for i := range atoms {
 		for j := range atoms {
 			f := NewFacts([]*Term{atoms[i], atoms[j]})
