@@ -40,9 +40,6 @@ func (st *ranges) truth(t *Term) int8 {
 	return v
 }
 
-// assumeFact records that comparison t holds (pos) or fails: a relation
-// intervals cannot state (n > (256·bx + t) / 32) is still known where it
-// recurs, as in a ¬(a ∧ b) beside a and b.
 // mark records that the term of key k narrowed, when st records it.
 func (st *ranges) mark(k string) {
 	if st.dirty != nil {
@@ -50,6 +47,9 @@ func (st *ranges) mark(k string) {
 	}
 }
 
+// assumeFact records that comparison t holds (pos) or fails: a relation
+// intervals cannot state (n > (256·bx + t) / 32) is still known where it
+// recurs, as in a ¬(a ∧ b) beside a and b.
 func (st *ranges) assumeFact(t *Term, pos bool) {
 	v := int8(-1)
 	if pos {

@@ -169,7 +169,8 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 		return nil, Undecided, NotDecided, err // no work past the deadline
 	}
 	q := t.query(pc, viol)
-	if t.noFinding(pc, viol) {
+	anch := t.Anchored()
+	if t.noFinding(pc, viol, anch) {
 		// Only a proof can come of it, and the intervals make almost all
 		// such proofs (see noFinding).
 		if solver.IntervalsRefute(q) {
@@ -180,7 +181,7 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 	if solver.RangeRefutes(q) {
 		return nil, Safe, ByRange, nil
 	}
-	w, o, err := t.check(solver.WithCorners(ctx, t.userSizeNames()), s, pc, viol)
+	w, o, err := t.check(solver.WithCorners(ctx, t.userSizeNames()), s, pc, viol, anch)
 	if err == nil && (o == Safe || o == Violated) {
 		return w, o, BySolver, nil
 	}
@@ -194,21 +195,33 @@ func (t *Trace) CheckHow(ctx context.Context, s solver.Solver, pc []*sym.Term, v
 // reach (always so for two threads); or one that involves no anchored
 // input, directly or through its choices' ranges, and not of choices
 // alone.
-func (t *Trace) noFinding(pc []*sym.Term, viol *sym.Term) bool {
-	anch := t.Anchored()
+func (t *Trace) noFinding(pc []*sym.Term, viol *sym.Term, anch map[string]bool) bool {
 	vv := termVars([]*sym.Term{viol})
 	cone := append(append([]*sym.Term(nil), pc...), viol)
 	if t.dependsOnUnknown(termVars(cone), anch) {
 		if _, _, ok := t.atFirst(pc, viol, anch); ok {
 			return false
 		}
-		return t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch)
+		return t.noOverrun(vv, anch)
 	}
-	return !viol.IsTrue() && !t.touchesAnchored(vv, anch) && !t.choicesOnly(vv)
+	return t.unanchored(viol, vv, anch) && !t.choicesOnly(vv)
 }
 
-func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term) (*Witness, Outcome, error) {
-	anch := t.Anchored()
+// noOverrun reports whether reachedOverrun ends Unrobust at once for a
+// violation of the variables vv: two threads, or not of choices alone
+// whose ranges the anchored inputs fix.
+func (t *Trace) noOverrun(vv []*sym.Term, anch map[string]bool) bool {
+	return t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch)
+}
+
+// unanchored reports whether viol, of the variables vv, involves no
+// anchored input, directly or through the ranges of its choices.
+func (t *Trace) unanchored(viol *sym.Term, vv []*sym.Term, anch map[string]bool) bool {
+	return !t.touchesAnchored(vv, anch) && !viol.IsTrue()
+}
+
+// check is CheckHow's search for a violation; anch is t.Anchored().
+func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, anch map[string]bool) (*Witness, Outcome, error) {
 	cone := append(append([]*sym.Term(nil), pc...), viol)
 	if t.dependsOnUnknown(termVars(cone), anch) {
 		// A thread or iteration whose range the launch leaves unknown
@@ -219,7 +232,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 		// come of it: no violation there proves nothing of the others.
 		first, firstViol, ok := t.atFirst(pc, viol, anch)
 		if ok {
-			w, o, err := t.check(ctx, s, first, firstViol)
+			w, o, err := t.check(ctx, s, first, firstViol, anch)
 			if o == Violated || err != nil || o == Undecided {
 				return w, o, err
 			}
@@ -234,7 +247,7 @@ func (t *Trace) check(ctx context.Context, s solver.Solver, pc []*sym.Term, viol
 	// alone is the exception: a thread or an iteration whose range is a
 	// constant (j <= 4 over float v[4]) overruns whatever the launch.
 	vv := termVars([]*sym.Term{viol})
-	unanchored := !t.touchesAnchored(vv, anch) && !viol.IsTrue()
+	unanchored := t.unanchored(viol, vv, anch)
 	if unanchored && !t.choicesOnly(vv) {
 		return nil, Unrobust, nil
 	}
@@ -328,7 +341,7 @@ func (t *Trace) unrobustOrEvery(ctx context.Context, s solver.Solver, pc []*sym.
 // cone is pc and viol together, as check has them.
 func (t *Trace) reachedOverrun(ctx context.Context, s solver.Solver, pc []*sym.Term, viol *sym.Term, cone []*sym.Term, anch map[string]bool) (*Witness, Outcome, error) {
 	vv := termVars([]*sym.Term{viol})
-	if t.pair || !t.choicesOnly(vv) || t.dependsOnUnknown(vv, anch) {
+	if t.noOverrun(vv, anch) {
 		return nil, Unrobust, nil
 	}
 	r, m, err := s.Check(ctx, t.query(pc, sym.BAnd(append([]*sym.Term{viol}, t.fewIterations(cone)...)...)))
