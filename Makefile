@@ -109,17 +109,18 @@ bench: build
 # history) is analysed at its parent commit, and the table says found /
 # unread / out of time / missed per row and per class. It needs git
 # directories of the repositories with their history: RECALL_VLLM,
-# RECALL_FLASHINFER and RECALL_CUTLASS (default: ../.mirror/ beside the
+# RECALL_FLASHINFER, RECALL_CUTLASS and RECALL_SPDLOG (default: ../.mirror/ beside the
 # checkout, where this workplace's fetch puts them). RECALL_FLAGS adds
 # flags (-rows REGEXP, -class C, -timeout D, -o results.tsv).
 MIRROR ?= $(abspath $(CURDIR)/../.mirror)
 RECALL_VLLM ?= $(MIRROR)/local-inference-lab+vllm/repo
 RECALL_FLASHINFER ?= $(MIRROR)/flashinfer-ai+flashinfer/repo
 RECALL_CUTLASS ?= $(MIRROR)/NVIDIA+cutlass/repo
+RECALL_SPDLOG ?= $(MIRROR)/gabime+spdlog/repo
 RECALL_FLAGS ?=
 .PHONY: recall
 recall: build
-	RECALL_VLLM=$(RECALL_VLLM) RECALL_FLASHINFER=$(RECALL_FLASHINFER) RECALL_CUTLASS=$(RECALL_CUTLASS) \
+	RECALL_VLLM=$(RECALL_VLLM) RECALL_FLASHINFER=$(RECALL_FLASHINFER) RECALL_CUTLASS=$(RECALL_CUTLASS) RECALL_SPDLOG=$(RECALL_SPDLOG) \
 		$(GO) run ./internal/recall/cmd/recall $(RECALL_FLAGS)
 
 vet: deps

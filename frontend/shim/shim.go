@@ -152,6 +152,15 @@ func Args(opts Options) []string {
 	if arch := normalizeArch(opts.Arch); !opts.Host && arch != 800 {
 		args = append(args, "-U__CUDA_ARCH__", "-D__CUDA_ARCH__="+strconv.Itoa(arch))
 	}
+	if !opts.Host {
+		// The device side inherits the host's predefined macros, among them
+		// __SIZEOF_FLOAT128__, but NVPTX has no __float128: a host library
+		// that declares it when the macro says so (fmt, bundled in spdlog:
+		// `using float128 = __float128;`) stops clang 15's device parse
+		// with "__float128 is not supported on this target", where nvcc
+		// accepts the host-only declaration. Libraries test the macros.
+		args = append(args, "-U__SIZEOF_FLOAT128__", "-U__FLOAT128__")
+	}
 	return append(args,
 		"-idirafter", Dir,
 		"-include", Prelude,

@@ -423,3 +423,26 @@ func TestArchMacro(t *testing.T) {
 		}
 	}
 }
+
+// TestHostFloat128 parses a host library's __float128 declaration, guarded
+// by the macro the host defines (fmt's), on both sides: the device side does
+// not claim the host's __float128.
+func TestHostFloat128(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "f128.cu")
+	code := `#ifdef __SIZEOF_FLOAT128__
+using float128 = __float128;
+#else
+using float128 = void;
+#endif
+__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []shim.Options{{}, {Host: true}} {
+		if out := parse(t, onDisk(opts), src); out != "" {
+			t.Errorf("%+v: %s", opts, out)
+		}
+	}
+}

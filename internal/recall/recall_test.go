@@ -3,6 +3,7 @@ package recall
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,6 +111,61 @@ func TestCutlassRev(t *testing.T) {
 		if got := CutlassRev(t.TempDir(), parent, tree); got != c.want {
 			t.Errorf("CutlassRev(%q) = %q, want %q", c.cmake, got, c.want)
 		}
+	}
+}
+
+// TestSpdlogRev resolves a tree's spdlog submodule: its pinned commit when
+// the spdlog directory has it, that directory's newest commit when not, and
+// nothing for a tree without the submodule.
+func TestSpdlogRev(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	run := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	spdlog := t.TempDir()
+	run(spdlog, "init", "-q")
+	os.MkdirAll(filepath.Join(spdlog, "include", "spdlog"), 0o755)
+	os.WriteFile(filepath.Join(spdlog, "include", "spdlog", "spdlog.h"), []byte("#pragma once\n"), 0o644)
+	run(spdlog, "add", ".")
+	run(spdlog, "commit", "-q", "-m", "old")
+	old := run(spdlog, "rev-parse", "HEAD")
+	run(spdlog, "commit", "-q", "--allow-empty", "-m", "new")
+	head := run(spdlog, "rev-parse", "HEAD")
+
+	tree := t.TempDir()
+	run(tree, "init", "-q")
+	os.WriteFile(filepath.Join(tree, "a.cu"), []byte("\n"), 0o644)
+	run(tree, "add", "a.cu")
+	run(tree, "commit", "-q", "-m", "no submodule")
+	none := run(tree, "rev-parse", "HEAD")
+	run(tree, "update-index", "--add", "--cacheinfo", "160000,"+old+",3rdparty/spdlog")
+	run(tree, "commit", "-q", "-m", "pinned")
+	pinned := run(tree, "rev-parse", "HEAD")
+	absent := strings.Repeat("3", 40)
+	run(tree, "update-index", "--cacheinfo", "160000,"+absent+",3rdparty/spdlog")
+	run(tree, "commit", "-q", "-m", "absent")
+	missing := run(tree, "rev-parse", "HEAD")
+
+	for _, c := range []struct{ commit, want string }{{none, ""}, {pinned, old}, {missing, head}} {
+		if got := SpdlogRev(spdlog, tree, c.commit); got != c.want {
+			t.Errorf("SpdlogRev(%s) = %q, want %q", c.commit[:8], got, c.want)
+		}
+	}
+	dest := filepath.Join(t.TempDir(), "spdlog")
+	if err := archiveOnce(spdlog, old, dest, []string{"include"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "include", "spdlog", "spdlog.h")); err != nil {
+		t.Error(err)
 	}
 }
 

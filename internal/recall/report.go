@@ -69,12 +69,12 @@ func WriteSummary(w io.Writer, results []*Result) error {
 // WriteTSV writes the results as tab-separated values with a header line,
 // for comparing two runs.
 func WriteTSV(w io.Writer, results []*Result) error {
-	if _, err := fmt.Fprintln(w, "id\trepo\tclass\toutcome\tseconds\tcutlass\tfindings\tkernels\tstatements\tdetail"); err != nil {
+	if _, err := fmt.Fprintln(w, "id\trepo\tclass\toutcome\tseconds\tcutlass\tspdlog\tfindings\tkernels\tstatements\tdetail"); err != nil {
 		return err
 	}
 	for _, r := range results {
-		_, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.1f\t%s\t%d\t%d\t%d\t%s\n", r.Row.ID, r.Row.Repo, r.Row.Class, r.Outcome,
-			r.Seconds, r.Cutlass, r.Findings, r.Kernels, r.Statements, oneLine(r.Detail, 0))
+		_, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.1f\t%s\t%s\t%d\t%d\t%d\t%s\n", r.Row.ID, r.Row.Repo, r.Row.Class, r.Outcome,
+			r.Seconds, r.Cutlass, r.Spdlog, r.Findings, r.Kernels, r.Statements, oneLine(r.Detail, 0))
 		if err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ type Config struct {
 	Cudavet string            // the cudavet binary
 	Repos   map[string]string // repository name (Row.Repo) → git directory
 	Cutlass string            // git directory of CUTLASS; "" leaves it off the include path
+	Spdlog  string            // git directory of spdlog; "" leaves it off the include path
 	Work    string            // exported trees and cudavet's result cache live here
 	Timeout time.Duration     // cudavet's -timeout per row
 	Jobs    int               // cudavet's -j
@@ -42,6 +43,7 @@ type Result struct {
 	Detail  string // the finding for Found; the cause otherwise
 	Seconds float64
 	Cutlass string // the CUTLASS revision on the include path, "" none
+	Spdlog  string // the spdlog revision on the include path, "" none
 	// Findings counts the run's findings; Kernels and Statements what it lowered.
 	Findings, Kernels, Statements int
 }
@@ -77,6 +79,15 @@ func Run(ctx context.Context, cfg *Config, r *Row) *Result {
 			if err := ExportCutlass(cfg.Cutlass, rev, dir); err == nil {
 				res.Cutlass = rev
 				args = append(args, "-I", filepath.Join(dir, "include"), "-I", filepath.Join(dir, "tools/util/include"))
+			}
+		}
+	}
+	if cfg.Spdlog != "" {
+		if rev := SpdlogRev(cfg.Spdlog, gitDir, r.Parent); rev != "" {
+			dir := filepath.Join(cfg.Work, "spdlog", rev)
+			if err := archiveOnce(cfg.Spdlog, rev, dir, []string{"include"}); err == nil {
+				res.Spdlog = rev
+				args = append(args, "-I", filepath.Join(dir, "include"))
 			}
 		}
 	}

@@ -85,9 +85,9 @@ func git(gitDir string, args ...string) ([]byte, error) {
 // (CMakeLists.txt): the revision variable of recent trees, the GIT_TAG of
 // the FetchContent declaration of older ones.
 var (
-	cutlassRevision = regexp.MustCompile(`CUTLASS_REVISION\s+"?(v[0-9][0-9A-Za-z.\-]*)"?`)
-	cutlassGitTag   = regexp.MustCompile(`(?is)FetchContent_Declare\(\s*cutlass\b.*?GIT_TAG\s+([0-9A-Za-z.\-_]+)`)
-	cutlassGitlink  = regexp.MustCompile(`^160000 commit ([0-9a-f]{40})\t`)
+	cutlassRevision  = regexp.MustCompile(`CUTLASS_REVISION\s+"?(v[0-9][0-9A-Za-z.\-]*)"?`)
+	cutlassGitTag    = regexp.MustCompile(`(?is)FetchContent_Declare\(\s*cutlass\b.*?GIT_TAG\s+([0-9A-Za-z.\-_]+)`)
+	submoduleGitlink = regexp.MustCompile(`^160000 commit ([0-9a-f]{40})\t`)
 )
 
 // CutlassRev returns the CUTLASS revision a tree builds with: the tag its
@@ -103,7 +103,7 @@ func CutlassRev(gitDir, commit, tree string) string {
 		}
 	}
 	if out, err := git(gitDir, "ls-tree", commit, "--", "3rdparty/cutlass"); err == nil {
-		if m := cutlassGitlink.FindSubmatch(bytes.TrimSpace(out)); m != nil {
+		if m := submoduleGitlink.FindSubmatch(bytes.TrimSpace(out)); m != nil {
 			return string(m[1])
 		}
 	}
@@ -112,13 +112,44 @@ func CutlassRev(gitDir, commit, tree string) string {
 
 // ExportCutlass writes CUTLASS's include directories at rev under dest.
 func ExportCutlass(gitDir, rev, dest string) error {
+	return archiveOnce(gitDir, rev, dest, []string{"include", "tools/util/include"})
+}
+
+// archiveOnce exports paths of rev under dest unless an earlier export
+// finished there.
+func archiveOnce(gitDir, rev, dest string, paths []string) error {
 	if _, err := os.Stat(filepath.Join(dest, ".done")); err == nil {
 		return nil
 	}
 	if _, err := git(gitDir, "rev-parse", "--verify", "-q", rev+"^{commit}"); err != nil {
-		return fmt.Errorf("CUTLASS %s is not in %s", rev, gitDir)
+		return fmt.Errorf("%s is not in %s", rev, gitDir)
 	}
-	return archive(gitDir, rev, dest, []string{"include", "tools/util/include"})
+	return archive(gitDir, rev, dest, paths)
+}
+
+// SpdlogRev returns the spdlog revision for commit of a tree whose build
+// puts spdlog on the include path (FlashInfer's 3rdparty/spdlog submodule,
+// which its logging header includes): the submodule's commit when the
+// spdlog git directory has it, else that directory's newest commit (the
+// logging API the headers use is stable across releases, and only the
+// parse depends on it). "" when the tree has no such submodule.
+func SpdlogRev(spdlogDir, gitDir, commit string) string {
+	out, err := git(gitDir, "ls-tree", commit, "--", "3rdparty/spdlog")
+	if err != nil {
+		return ""
+	}
+	m := submoduleGitlink.FindSubmatch(bytes.TrimSpace(out))
+	if m == nil {
+		return ""
+	}
+	if _, err := git(spdlogDir, "rev-parse", "--verify", "-q", string(m[1])+"^{commit}"); err == nil {
+		return string(m[1])
+	}
+	head, err := git(spdlogDir, "rev-parse", "HEAD")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(head))
 }
 
 // CheckRow verifies r against its repository: the parent is the fix's

@@ -5,10 +5,10 @@
 //
 //	recall [flags] [-- cudavet flags]
 //
-// The git directories come from -vllm, -flashinfer and -cutlass (or
-// RECALL_VLLM, RECALL_FLASHINFER, RECALL_CUTLASS): clones of
-// github.com/vllm-project/vllm, flashinfer-ai/flashinfer and
-// NVIDIA/cutlass with their history. Trees are exported under -work and
+// The git directories come from -vllm, -flashinfer, -cutlass and -spdlog
+// (or RECALL_VLLM, RECALL_FLASHINFER, RECALL_CUTLASS, RECALL_SPDLOG):
+// clones of github.com/vllm-project/vllm, flashinfer-ai/flashinfer,
+// NVIDIA/cutlass and gabime/spdlog with their history. Trees are exported under -work and
 // kept for the next run; nothing is written in the repository.
 package main
 
@@ -38,6 +38,7 @@ func run() int {
 		vllm     = flag.String("vllm", os.Getenv("RECALL_VLLM"), "git directory of vLLM (its whole history)")
 		fi       = flag.String("flashinfer", os.Getenv("RECALL_FLASHINFER"), "git directory of FlashInfer")
 		cutlass  = flag.String("cutlass", os.Getenv("RECALL_CUTLASS"), "git directory of CUTLASS (tags); empty: CUTLASS is not on the include path")
+		spdlog   = flag.String("spdlog", os.Getenv("RECALL_SPDLOG"), "git directory of spdlog (FlashInfer's logging header includes it); empty: spdlog is not on the include path")
 		work     = flag.String("work", filepath.Join(cache, "cudavet-recall"), "directory for exported trees and cudavet's cache")
 		timeout  = flag.Duration("timeout", 120*time.Second, "cudavet's -timeout per row")
 		jobs     = flag.Int("j", 2, "cudavet's -j")
@@ -63,6 +64,7 @@ func run() int {
 		Cudavet: *cudavet,
 		Repos:   map[string]string{"vllm": *vllm, "flashinfer": *fi},
 		Cutlass: *cutlass,
+		Spdlog:  *spdlog,
 		Work:    *work,
 		Timeout: *timeout,
 		Jobs:    *jobs,
@@ -90,6 +92,10 @@ func run() int {
 	if cfg.Cutlass != "" && !isDir(cfg.Cutlass) {
 		fmt.Fprintf(os.Stderr, "recall: no CUTLASS git directory at %q: CUTLASS stays off the include path\n", cfg.Cutlass)
 		cfg.Cutlass = ""
+	}
+	if cfg.Spdlog != "" && !isDir(cfg.Spdlog) {
+		fmt.Fprintf(os.Stderr, "recall: no spdlog git directory at %q: spdlog stays off the include path\n", cfg.Spdlog)
+		cfg.Spdlog = ""
 	}
 	if _, err := os.Stat(cfg.Cudavet); err != nil {
 		fmt.Fprintln(os.Stderr, "recall:", err, "(make build first)")
