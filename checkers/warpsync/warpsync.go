@@ -80,6 +80,11 @@ func run(pass *analysis.Pass) (any, error) {
 			if a.Region.Space != ir.Shared || lockstep[a.Region] {
 				return false
 			}
+			// A collective's modelled traffic is one lane's per warp
+			// around the collective's own barrier: no lockstep there.
+			if symex.Modelled(a) || symex.Modelled(b) {
+				return false
+			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			w, ok := check(ctx, s, r, p, pc, LockstepViolation(p, a, b), counts)
 			if !ok {

@@ -60,6 +60,7 @@ static inline unsigned cv_isDefinition(cvCursor c) { return clang_isCursorDefini
 static inline unsigned cv_isInvalidDecl(cvCursor c) { return clang_isInvalidDeclaration(cvC(c)); }
 static inline int cv_storageClass(cvCursor c) { return clang_Cursor_getStorageClass(cvC(c)); }
 static inline unsigned cv_hasAttrs(cvCursor c) { return clang_Cursor_hasAttrs(cvC(c)); }
+static inline long long cv_offsetOfField(cvCursor c) { return clang_Cursor_getOffsetOfField(cvC(c)); }
 static inline int cv_numArguments(cvCursor c) { return clang_Cursor_getNumArguments(cvC(c)); }
 static inline cvCursor cv_argument(cvCursor c, unsigned i) { return cvCOut(clang_Cursor_getArgument(cvC(c), i)); }
 static inline cvCursor cv_specializedTemplate(cvCursor c) { return cvCOut(clang_getSpecializedCursorTemplate(cvC(c))); }
@@ -290,6 +291,11 @@ func (c Cursor) TemplateArgumentValue(i uint32) int64 {
 func (c Cursor) TemplateArgumentUnsignedValue(i uint32) uint64 {
 	return uint64(C.cv_templateArgUValue(c.c, C.uint(i)))
 }
+
+// OffsetOfField returns the offset in bits of the field a FieldDecl cursor
+// declares within its record, or a negative CXTypeLayoutError (an
+// incomplete or dependent record, a cursor that is not a field).
+func (c Cursor) OffsetOfField() int64 { return int64(C.cv_offsetOfField(c.c)) }
 
 // TypedefDeclUnderlyingType returns the type a typedef or alias names.
 func (c Cursor) TypedefDeclUnderlyingType() Type { return Type{C.cv_typedefUnderlying(c.c)} }

@@ -137,6 +137,11 @@ type Var struct {
 	// written, before P): a fix that retypes the variable edits
 	// [TypePos, P). NoPos where not known.
 	TypePos token.Pos
+	// Model names the library call whose internal memory traffic the
+	// lowering wrote out through this variable (a pointer to cub's temp
+	// storage slots for cub::BlockReduce::Sum); "" for a variable of the
+	// source.
+	Model string
 }
 
 // Pos returns the declaration's position.

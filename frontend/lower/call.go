@@ -518,8 +518,12 @@ func (fl *funcLowerer) syncCall(c, ref clang.Cursor, name string, ch []clang.Cur
 		return &ir.Sync{P: pos, Kind: kind, Name: strings.TrimPrefix(class, "cooperative_groups::") + ".sync"}, true
 	}
 	if q := qualifiedName(templateOf(ref)); strings.HasPrefix(q, "cub::Block") {
-		// The collective's barrier, then the collective as an ordinary call.
+		// The collective's barrier, then the collective as an ordinary call;
+		// a reduction's shared-memory traffic around its barrier.
+		before, after := fl.cubReduceTraffic(c, ch, q)
+		fl.pre = append(fl.pre, before...)
 		fl.pre = append(fl.pre, &ir.ExprStmt{P: pos, X: &ir.Sync{P: pos, Kind: ir.SyncBlock, Name: q}})
+		fl.pre = append(fl.pre, after...)
 		return nil, false
 	}
 	return nil, false

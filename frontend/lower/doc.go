@@ -22,5 +22,6 @@
 //	ops.go     operators with C's conversions, increments, address-of
 //	assign.go  lvalues, assignments, compound assignments, assert
 //	call.go    calls: device functions, intrinsics, barriers, atomics, warp collectives
+//	cub.go     cub::BlockReduce's shared-memory traffic around its barrier
 //	launch.go  kernel launches <<<grid, block, smem, stream>>>
 package lower

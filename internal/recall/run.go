@@ -50,11 +50,16 @@ type Result struct {
 
 // repoFlags are the include paths and macros each repository builds with
 // (those of the paths the tree has); vLLM's build passes -DENABLE_FP8,
-// FlashInfer's JIT adds its TensorRT-LLM sources (csrc/nv_internal).
+// FlashInfer's JIT adds its TensorRT-LLM sources (csrc/nv_internal) and,
+// for the CUTLASS fused MoE, their cutlass_extensions and cutlass_kernels
+// (flashinfer/fused_moe/core.py's extra_include_paths).
 var repoFlags = map[string][]string{
 	"vllm": {"-I", "csrc", "-DENABLE_FP8"},
 	"flashinfer": {"-I", "include", "-I", "csrc", "-I", "python/csrc", "-I", "src",
-		"-I", "csrc/nv_internal", "-I", "csrc/nv_internal/include"},
+		"-I", "csrc/nv_internal", "-I", "csrc/nv_internal/include",
+		"-I", "csrc/nv_internal/tensorrt_llm/cutlass_extensions/include",
+		"-I", "csrc/nv_internal/tensorrt_llm/kernels/cutlass_kernels/include",
+		"-I", "csrc/nv_internal/tensorrt_llm/kernels/cutlass_kernels"},
 }
 
 // Run analyses r's files at its parent and classifies the outcome.

@@ -404,6 +404,21 @@ func Describe(a *Access, text func(ir.Expr) string) string {
 	return "access to " + a.Region.Name
 }
 
+// Modelled reports whether a is an access the lowering wrote out to model
+// a library collective's internal traffic (the warp aggregates of
+// cub::BlockReduce), not one the source spells.
+func Modelled(a *Access) bool {
+	var ptr ir.Expr
+	switch n := a.Node.(type) {
+	case *ir.Load:
+		ptr = n.Ptr
+	case *ir.Store:
+		ptr = n.Ptr
+	}
+	r, ok := ptr.(*ir.VarRef)
+	return ok && r.Var.Model != ""
+}
+
 // Race holds when thread 1's access a and thread 2's access b overlap and
 // nothing orders them: in one block, they run in the same barrier
 // interval from different warps (a conflict within one warp relies on
