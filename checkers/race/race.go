@@ -56,12 +56,21 @@ func run(pass *analysis.Pass) (any, error) {
 			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
 				p = withData
 			}
-			if sameValue(r.Trace, p, a, b) {
+			if sameValue(r.Trace, p.Second, a, b) {
 				counts[skipSameValue]++
 				return false
 			}
-			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			viol := Violation(p, a, b)
+			if sameValue(r.Trace, p.SecondInBlock, a, b) {
+				// One value per block (a block's count, its row's
+				// scale): only two blocks' stores can race.
+				if a.Region.Space == ir.Shared {
+					counts[skipSameValue]++
+					return false
+				}
+				viol = sym.BAnd(viol, sym.BNot(p.SameBlock()))
+			}
+			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
 			pc = p.WithConsistent(pc, viol)
 			w, outcome, how, err := p.Trace.CheckHow(ctx, s, pc, viol)
 			r.Record("race", p.Trace.Count(counts, pc, viol, outcome, err))
@@ -101,11 +110,13 @@ const skipSameValue = "checks skipped: every store there writes the same value"
 //     decides whether to store that value there (checkThenSet).
 //
 // A value is the same in both threads when thread 2's copy of its term
-// is thread 1's term (no thread index or per-thread value in it).
-func sameValue(t *symex.Trace, p *symex.Pair, a, b *symex.Access) bool {
+// (second: Pair.Second) is thread 1's term (no thread index or per-thread
+// value in it); with Pair.SecondInBlock, the same in two threads of one
+// block (it may depend on blockIdx).
+func sameValue(t *symex.Trace, second func(*sym.Term) *sym.Term, a, b *symex.Access) bool {
 	same := func(x, y *symex.Access) bool {
 		return x.Stored != nil && y.Stored != nil && x.StoredIn == y.StoredIn &&
-			x.Stored.Key() == p.Second(y.Stored).Key()
+			x.Stored.Key() == second(y.Stored).Key()
 	}
 	if _, ok := a.Node.(*ir.Atomic); ok {
 		return false

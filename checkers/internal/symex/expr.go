@@ -238,7 +238,7 @@ func (x *executor) binary(e *ir.Binary, st *state) Value {
 		if e.Op.IsComparison() {
 			return Value{T: x.opaqueBool("cmp", "comparison", e.P), Ops: ops}
 		}
-		return x.opaque(e, ops)
+		return x.opaqueOf(e, ops, a, b)
 	}
 	signed := isSigned(e.X.Type())
 	if e.Op.IsComparison() {
@@ -282,7 +282,7 @@ func (x *executor) ratBinary(e *ir.Binary, a, b *Rat, ops []*Op) Value {
 	if r := ratArith(e.Op, a, b).exactIn(e.T); r != nil {
 		return Value{R: r, Ops: ops}
 	}
-	return x.opaque(e, ops)
+	return x.opaqueOf(e, ops, Value{R: a}, Value{R: b})
 }
 
 // dimBound bounds the launch builtins by the hardware limits.
@@ -365,6 +365,32 @@ func ratIntrinsic(e *ir.Intrinsic, args []Value) *Rat {
 func (x *executor) opaque(e ir.Expr, ops []*Op) Value {
 	v := x.opaqueVar("value", e.Pos(), e.Type())
 	v.Ops = ops
+	return v
+}
+
+// opaqueOf is opaque for an operation on the values args: it records
+// their variables (VarInfo.Of) when each argument is a term, an exact
+// rational or a pointer with a known region; an argument that is none
+// of them leaves the value a function of nothing known.
+func (x *executor) opaqueOf(e ir.Expr, ops []*Op, args ...Value) Value {
+	if _, isFloat := e.Type().(*ir.FloatType); isFloat {
+		return pureOf(ops, args...)
+	}
+	v := x.opaque(e, ops)
+	if v.T == nil {
+		return v
+	}
+	p := pureOf(nil, args...)
+	if !p.Pure {
+		return v
+	}
+	if info := x.t.Vars[v.T.Name]; info != nil {
+		info.Of = p.Of
+		if len(p.Of) == 0 {
+			// A function of constants only: the same in every thread.
+			info.Uniform = true
+		}
+	}
 	return v
 }
 
@@ -457,12 +483,19 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 	}
 	switch t := e.T.(type) {
 	case *ir.FloatType:
+		var r *Rat
 		switch {
 		case v.R != nil:
-			return Value{R: v.R.exactIn(t), Ops: v.Ops}
+			r = v.R.exactIn(t)
 		case v.T != nil && !v.T.IsBool():
-			return Value{R: intToRat(v.T, isSigned(e.X.Type()), t), Ops: v.Ops}
+			r = intToRat(v.T, isSigned(e.X.Type()), t)
+		default:
+			return pureOf(v.Ops, v)
 		}
+		if r == nil {
+			return pureOf(v.Ops, v)
+		}
+		return Value{R: r, Ops: v.Ops}
 	case *ir.IntType:
 		x.clobber(v) // a pointer's address as an integer escapes
 		switch {
@@ -503,7 +536,7 @@ func (x *executor) convert(e *ir.Convert, st *state) Value {
 			return nullPtr()
 		}
 	}
-	return x.opaque(e, v.Ops)
+	return x.opaqueOf(e, v.Ops, v)
 }
 
 // literalValued reports whether every value e can take is a literal of

@@ -32,7 +32,8 @@ type Pair struct {
 	// CrossBlock is set when thread 2 may be in another block.
 	CrossBlock bool
 	ren        map[string]*sym.Term
-	data       []*Access // the input loads, thread 1's
+	renBlock   map[string]*sym.Term // ren without the block indices
+	data       []*Access            // the input loads, thread 1's
 }
 
 // NewPair builds the two-thread view of t; with data false, input loads
@@ -59,8 +60,17 @@ func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 			c.Class = Unknown
 		}
 		pt.Vars[name] = &c
-		if p.perThread(info) {
-			p.ren[name] = sym.Var(name+"'", info.Term.Width)
+	}
+	thread, block := p.differs(t)
+	p.renBlock = map[string]*sym.Term{}
+	for name, info := range t.Vars {
+		if !thread(name) {
+			continue
+		}
+		r := sym.Var(name+"'", info.Term.Width)
+		p.ren[name] = r
+		if block(name) {
+			p.renBlock[name] = r
 		}
 	}
 	for name, r := range p.ren {
@@ -91,6 +101,37 @@ func (t *Trace) NewPair(crossBlock, data bool) *Pair {
 	return p
 }
 
+// differs returns whether each variable of t may differ between the two
+// threads (thread), and between two threads of one block (block): a
+// variable per thread by its class (perThread), or an opaque function of
+// operands (VarInfo.Of) of which one may differ.
+func (p *Pair) differs(t *Trace) (thread, block func(string) bool) {
+	memo := map[string][2]bool{}
+	var walk func(name string, depth int) [2]bool
+	walk = func(name string, depth int) [2]bool {
+		if d, ok := memo[name]; ok {
+			return d
+		}
+		info := t.Vars[name]
+		var d [2]bool
+		switch {
+		case info == nil || depth > 64:
+			d = [2]bool{true, true}
+		case len(info.Of) > 0:
+			for _, o := range info.Of {
+				od := walk(o, depth+1)
+				d[0], d[1] = d[0] || od[0], d[1] || od[1]
+			}
+		default:
+			d[0] = p.perThread(info)
+			d[1] = d[0] && !strings.HasPrefix(name, "blockIdx.")
+		}
+		memo[name] = d
+		return d
+	}
+	return func(n string) bool { return walk(n, 0)[0] }, func(n string) bool { return walk(n, 0)[1] }
+}
+
 // perThread reports whether a variable may differ between the two threads.
 func (p *Pair) perThread(info *VarInfo) bool {
 	switch {
@@ -108,6 +149,15 @@ func (p *Pair) Second(t *sym.Term) *sym.Term {
 		return nil
 	}
 	return sym.Subst(t, p.ren)
+}
+
+// SecondInBlock returns term t as evaluated by a thread 2 in thread 1's
+// block: Second with the block indices left as they are.
+func (p *Pair) SecondInBlock(t *sym.Term) *sym.Term {
+	if t == nil {
+		return nil
+	}
+	return sym.Subst(t, p.renBlock)
 }
 
 // SecondAll returns thread 2's copies of ts.

@@ -118,7 +118,7 @@ func (x *executor) decl(s *ir.DeclStmt, st *state) {
 		return
 	}
 	val := x.eval(s.Init, st)
-	if val.T == nil && val.Ptr == nil && val.R == nil && val.C == nil {
+	if val.T == nil && val.Ptr == nil && val.R == nil && val.C == nil && !val.Pure {
 		val = x.freshVar(v.Name, s.P, v.Type)
 	}
 	st.Env[v] = val
@@ -195,7 +195,7 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 		x.clobber(val)
 		return
 	}
-	if val.T == nil && val.Ptr == nil && val.R == nil {
+	if val.T == nil && val.Ptr == nil && val.R == nil && !val.Pure {
 		val = x.freshVar(s.Var.Name, s.P, s.Var.Type)
 	}
 	st.Env[s.Var] = val

@@ -87,6 +87,12 @@ type VarInfo struct {
 	// barriers make every thread run it in step); two-thread checks do not
 	// rename them. Sizes, dimensions and blockIdx are handled by class.
 	Uniform bool
+	// Of, for an Opaque value of an operation on values the engine knows
+	// (floating-point arithmetic it does not evaluate exactly, a
+	// conversion of such a result), names the variables of the operands:
+	// the operation is a function of them, so two threads that agree on
+	// them agree on it (Pair does not rename it then).
+	Of []string
 	// Loose is set on a Choice that Relations do not define exactly (a
 	// halving induction variable whose divisor is not a power of two): two
 	// threads could not be shown to agree on it, so two-thread checks

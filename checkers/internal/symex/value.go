@@ -23,6 +23,56 @@ type Value struct {
 	// was made.
 	C   *ir.Closure
 	Env map[*ir.Var]Value
+	// Of, for a floating-point value the engine does not evaluate exactly
+	// (no T, R or Ptr), names the variables it is a function of (Pure
+	// set: the operands were known; none named: a constant). A conversion
+	// of it to an integer records them (VarInfo.Of).
+	Of   []string
+	Pure bool
+}
+
+// varsOf returns the variables v is a function of, and whether v is known
+// well enough to say: a term, an exact rational, a pointer into a known
+// region, or a pure floating-point value.
+func varsOf(v Value) ([]string, bool) {
+	var t *sym.Term
+	switch {
+	case v.T != nil:
+		t = v.T
+	case v.R != nil && v.R.Num != nil:
+		t = v.R.Num
+	case v.Ptr != nil && v.Ptr.Region != nil && v.Ptr.Off != nil:
+		t = v.Ptr.Off
+	case v.Pure:
+		return v.Of, true
+	default:
+		return nil, false
+	}
+	var out []string
+	for _, u := range t.Vars() {
+		out = append(out, u.Name)
+	}
+	return out, true
+}
+
+// pureOf is the inexact floating-point result of an operation on args: a
+// function of their variables when each is known (varsOf), else unknown.
+func pureOf(ops []*Op, args ...Value) Value {
+	var of []string
+	seen := map[string]bool{}
+	for _, a := range args {
+		vs, ok := varsOf(a)
+		if !ok {
+			return Value{Ops: ops}
+		}
+		for _, n := range vs {
+			if !seen[n] {
+				seen[n] = true
+				of = append(of, n)
+			}
+		}
+	}
+	return Value{Ops: ops, Of: of, Pure: true}
 }
 
 // Pointer is an address: Off bytes (64-bit, two's complement) into Region.

@@ -1,7 +1,7 @@
 // __cudavet/cub.h: the part of CUB that LLM kernels use, behind every
 // <cub/...> header of the shim: the block-wide and warp-wide collectives
 // (BlockReduce, BlockScan, BlockLoad, BlockStore, BlockRadixSort,
-// WarpReduce, WarpScan), the single-pass scan state (ScanTileState,
+// BlockRadixRank and its digit extractors, WarpReduce, WarpScan), the single-pass scan state (ScanTileState,
 // TilePrefixCallbackOp), the functors Sum/Max/Min/ArgMax/ArgMin,
 // KeyValuePair, Traits, and loose host-side Device* algorithms.
 // Declarations only.
@@ -387,6 +387,53 @@ class BlockRadixSort {
   __device__ void SortDescendingBlockedToStriped(
       KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD],
       int begin_bit = 0, int end_bit = sizeof(KeyT) * 8);
+};
+
+// ---- BlockRadixRank ----
+// Digit extractors: the digit of a key at [bit_start, bit_start + num_bits).
+template <typename KeyT>
+struct BFEDigitExtractor {
+  __host__ __device__ BFEDigitExtractor(unsigned int bit_start = 0,
+                                        unsigned int num_bits = 0);
+  __device__ unsigned int Digit(KeyT key) const;
+};
+template <typename KeyT>
+struct ShiftDigitExtractor {
+  __host__ __device__ ShiftDigitExtractor(unsigned int bit_start = 0,
+                                          unsigned int num_bits = 0);
+  __device__ unsigned int Digit(KeyT key) const;
+};
+
+// TempStorage is CUB's packed digit counters: (RADIX_DIGITS / 2 + 1)
+// 32-bit lanes per thread.
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING,
+          bool MEMOIZE_OUTER_SCAN = true,
+          BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS,
+          cudaSharedMemConfig SMEM_CONFIG = cudaSharedMemBankSizeFourByte,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockRadixRank {
+ public:
+  static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+  static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
+  static constexpr int BINS_TRACKED_PER_THREAD =
+      (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS > 1
+          ? (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS
+          : 1;
+  struct TempStorage {
+    alignas(unsigned int) unsigned char
+        __storage[4 * (RADIX_DIGITS / 2 + 1) * BLOCK_THREADS];
+  };
+  __device__ BlockRadixRank();
+  __device__ BlockRadixRank(TempStorage &temp_storage);
+  template <typename UnsignedBits, int KEYS_PER_THREAD, typename DigitExtractorT>
+  __device__ void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                           int (&ranks)[KEYS_PER_THREAD],
+                           DigitExtractorT digit_extractor);
+  template <typename UnsignedBits, int KEYS_PER_THREAD, typename DigitExtractorT>
+  __device__ void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                           int (&ranks)[KEYS_PER_THREAD],
+                           DigitExtractorT digit_extractor,
+                           int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD]);
 };
 
 // ---- BlockAdjacentDifference ----
