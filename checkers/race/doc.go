@@ -22,14 +22,16 @@
 //     two accesses race across blocks when the two threads have passed
 //     the same number of them.
 //
-// A cub block reduction (cub::BlockReduce's Sum and Reduce, in a block of
-// one dimension) is its traffic on the temp storage around its barrier:
-// lane 0 of every warp stores the warp's aggregate to slot warp, and
-// after the barrier thread 0 reads the other warps' slots. A second use
-// of the temp storage before a __syncthreads() — the next chunk of a
-// loop, a second reduction right after the first — overwrites slots
-// thread 0 may still be reading: CUB requires a barrier before its temp
-// storage is reused, and the finding names cub::BlockReduce.warp_aggregates.
+// A cub block reduction or scan (cub::BlockReduce's Sum and Reduce,
+// cub::BlockScan's sums and scans, in a block of one dimension) is its
+// traffic on the temp storage around its barrier: one lane of every warp
+// stores the warp's aggregate to slot warp, and after the barrier thread 0
+// (a reduction) or every thread (a scan) reads the slots. A second use of
+// the temp storage before a __syncthreads() — the next chunk of a loop, a
+// second collective right after the first — overwrites slots other
+// threads may still be reading: CUB requires a barrier before its temp
+// storage is reused, and the finding names the collective's
+// warp_aggregates (cub::BlockReduce.warp_aggregates).
 //
 // Conflicts between two lanes of one warp with no barrier between them
 // are the warpsync checker's (code that relies on lockstep); race reports
@@ -86,8 +88,8 @@
 //     barriers: their intervals are not known, nothing is reported there.
 //   - Pointers whose region was lost, accesses in device functions not
 //     inlined, lambdas, inline PTX, cp.async and other asynchronous copies.
-//   - The internal traffic of cub collectives other than BlockReduce
-//     (scans, loads, stores, sorts), and of a BlockReduce whose temp
+//   - The internal traffic of cub collectives other than BlockReduce and
+//     BlockScan (loads, stores, sorts, radix ranks), and of one whose temp
 //     storage reaches it through a reference parameter of a helper.
 //   - Global-memory ordering by fences and flags.
 //   - Benign races beyond the same-value stores above (several threads

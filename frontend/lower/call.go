@@ -519,8 +519,8 @@ func (fl *funcLowerer) syncCall(c, ref clang.Cursor, name string, ch []clang.Cur
 	}
 	if q := qualifiedName(templateOf(ref)); strings.HasPrefix(q, "cub::Block") {
 		// The collective's barrier, then the collective as an ordinary call;
-		// a reduction's shared-memory traffic around its barrier.
-		before, after := fl.cubReduceTraffic(c, ch, q)
+		// a reduction's or scan's shared-memory traffic around its barrier.
+		before, after := fl.cubTraffic(c, ch, q)
 		fl.pre = append(fl.pre, before...)
 		fl.pre = append(fl.pre, &ir.ExprStmt{P: pos, X: &ir.Sync{P: pos, Kind: ir.SyncBlock, Name: q}})
 		fl.pre = append(fl.pre, after...)

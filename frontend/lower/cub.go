@@ -9,28 +9,53 @@ import (
 	"github.com/cudavet/cudavet/frontend/ir"
 )
 
-// cubReduceTraffic models the shared-memory traffic of a block reduction,
-// cub::BlockReduce<T, BLOCK_DIM_X>(temp).Sum(...) or .Reduce(...), around
-// the collective's barrier: before it, lane 0 of every warp stores its
-// warp's aggregate to temp's slot warp; after it, thread 0 reads the
-// slots of the other warps (CUB's BLOCK_REDUCE_WARP_REDUCTIONS; the raking
-// algorithms store more slots and read them from more threads, so these
-// accesses are among theirs). The statements carry the call's position.
+// cubCollective is a cub block collective whose temp-storage traffic the
+// lowering writes out: which methods, the lane of each warp that stores
+// the warp's aggregate before the barrier, and who reads the slots after
+// it.
+type cubCollective struct {
+	methods map[string]bool
+	lane    int64 // the lane of each warp that stores its aggregate
+	all     bool  // every thread reads every slot; else thread 0 the others
+}
+
+// cubCollectives are the modelled collectives, by class.
+var cubCollectives = map[string]cubCollective{
+	// BLOCK_REDUCE_WARP_REDUCTIONS: lane 0 stores, thread 0 combines.
+	"cub::BlockReduce": {methods: map[string]bool{"Sum": true, "Reduce": true}, lane: 0},
+	// BLOCK_SCAN_WARP_SCANS: the last lane stores its warp's total, and
+	// every thread reads all totals (its warp's prefix, the block's
+	// aggregate).
+	"cub::BlockScan": {methods: map[string]bool{"InclusiveSum": true, "ExclusiveSum": true,
+		"InclusiveScan": true, "ExclusiveScan": true}, lane: 31, all: true},
+}
+
+// cubTraffic models the shared-memory traffic of a block reduction or
+// scan, cub::BlockReduce<T, BLOCK_DIM_X>(temp).Sum(...) or
+// cub::BlockScan<T, BLOCK_DIM_X>(temp).ExclusiveSum(...), around the
+// collective's barrier: before it, one lane of every warp stores its
+// warp's aggregate to temp's slot warp; after it, thread 0 (a reduction)
+// or every thread (a scan) reads the slots (CUB's warp-reduction and
+// warp-scan algorithms; the raking ones store more slots and read them
+// from more threads, so these accesses are among theirs). The statements
+// carry the call's position.
 //
 // Without them the collective is a barrier and an opaque call, and a
 // reuse of the temp storage with no barrier after the collective — CUB
-// requires one — is invisible: the next reduction's warp leaders
-// overwrite the aggregates thread 0 is still reading (a reduction in a
-// loop over chunks, two reductions back to back).
+// requires one — is invisible: the next collective's warp leaders
+// overwrite the aggregates other threads are still reading (a reduction
+// in a loop over chunks, two reductions back to back).
 //
-// nil, nil when the call is not such a reduction or its parts are not
-// known: a block of more than one dimension, one warp, a temp storage
-// that is not a named lvalue.
-func (fl *funcLowerer) cubReduceTraffic(c clang.Cursor, ch []clang.Cursor, q string) (before, after []ir.Stmt) {
-	method := q[strings.LastIndex(q, "::")+2:]
-	if !strings.HasPrefix(q, "cub::BlockReduce::") || (method != "Sum" && method != "Reduce") || len(ch) == 0 {
+// nil, nil when the call is not such a collective or its parts are not
+// known: a block of more than one dimension, one warp, a partial last
+// warp for a scan, a temp storage that is not a named lvalue.
+func (fl *funcLowerer) cubTraffic(c clang.Cursor, ch []clang.Cursor, q string) (before, after []ir.Stmt) {
+	cut := strings.LastIndex(q, "::")
+	coll, ok := cubCollectives[q[:cut]]
+	if !ok || !coll.methods[q[cut+2:]] || len(ch) == 0 {
 		return nil, nil
 	}
+	class := q[:cut]
 	m := stripParens(ch[0])
 	if m.Kind() != clang.Cursor_MemberRefExpr {
 		return nil, nil
@@ -63,7 +88,7 @@ func (fl *funcLowerer) cubReduceTraffic(c clang.Cursor, ch []clang.Cursor, q str
 		return nil, nil
 	}
 	warps := (dims[0] + 31) / 32
-	if warps < 2 || warps > 32 {
+	if warps < 2 || warps > 32 || (coll.lane != 0 && dims[0]%32 != 0) {
 		return nil, nil
 	}
 	elem := fl.typeOf(cls.TemplateArgumentAsType(0))
@@ -79,7 +104,7 @@ func (fl *funcLowerer) cubReduceTraffic(c clang.Cursor, ch []clang.Cursor, q str
 	pt := &ir.PointerType{Elem: elem}
 	// The slots are named as CUB's temp storage names them, so a finding
 	// reads "store to cub::BlockReduce.warp_aggregates[threadIdx.x / 32]".
-	sv := &ir.Var{Name: "cub::BlockReduce.warp_aggregates", Type: pt, Kind: ir.LocalVar, P: pos, Model: q}
+	sv := &ir.Var{Name: class + ".warp_aggregates", Type: pt, Kind: ir.LocalVar, P: pos, Model: q}
 	slots := &ir.VarRef{P: pos, Var: sv}
 	tid := &ir.Builtin{P: pos, Kind: ir.ThreadIdx, Dim: 0}
 	u := func(v int64) ir.Expr { return ir.IntConst(pos, ir.Uint, v) }
@@ -89,18 +114,24 @@ func (fl *funcLowerer) cubReduceTraffic(c clang.Cursor, ch []clang.Cursor, q str
 	block := func(s ...ir.Stmt) *ir.Block { return &ir.Block{P: pos, EndPos: pos, Stmts: s} }
 
 	agg := &ir.Unknown{P: pos, Reason: "aggregate of " + q, T: elem}
-	before = []ir.Stmt{&ir.DeclStmt{P: pos, Var: sv, Init: &ir.Convert{P: pos, X: addr, T: pt}}, &ir.If{P: pos, Cond: bin(ir.Eq, bin(ir.Rem, tid, u(32), ir.Uint), u(0), ir.Bool),
+	before = []ir.Stmt{&ir.DeclStmt{P: pos, Var: sv, Init: &ir.Convert{P: pos, X: addr, T: pt}}, &ir.If{P: pos, Cond: bin(ir.Eq, bin(ir.Rem, tid, u(32), ir.Uint), u(coll.lane), ir.Bool),
 		Then: block(&ir.Store{P: pos, Ptr: slots, Index: bin(ir.Div, tid, u(32), ir.Uint), Val: agg})}}
 
+	first := int64(1) // thread 0 reads the other warps' slots
+	if coll.all {
+		first = 0
+	}
 	w := &ir.Var{Name: "warp", Type: ir.Int, Kind: ir.LocalVar, P: pos}
 	wr := func() ir.Expr { return &ir.VarRef{P: pos, Var: w} }
 	loop := &ir.Loop{P: pos, Kind: ir.ForLoop,
-		Init: block(&ir.DeclStmt{P: pos, Var: w, Init: ir.IntConst(pos, ir.Int, 1)}),
+		Init: block(&ir.DeclStmt{P: pos, Var: w, Init: ir.IntConst(pos, ir.Int, first)}),
 		Cond: bin(ir.Lt, wr(), ir.IntConst(pos, ir.Int, warps), ir.Bool),
 		Post: block(&ir.Assign{P: pos, Var: w, X: bin(ir.Add, wr(), ir.IntConst(pos, ir.Int, 1), ir.Int)}),
 		Body: block(&ir.ExprStmt{P: pos, X: &ir.Load{P: pos, Ptr: slots, Index: wr(), T: elem}})}
-	after = []ir.Stmt{&ir.If{P: pos, Cond: bin(ir.Eq, tid, u(0), ir.Bool), Then: block(loop)}}
-	return before, after
+	if coll.all {
+		return before, []ir.Stmt{loop}
+	}
+	return before, []ir.Stmt{&ir.If{P: pos, Cond: bin(ir.Eq, tid, u(0), ir.Bool), Then: block(loop)}}
 }
 
 // cubStorageArg returns the temp-storage argument of the collective

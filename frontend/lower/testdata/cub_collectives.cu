@@ -1,8 +1,9 @@
-// The shared-memory traffic of cub::BlockReduce around its barrier: a
-// temporary over a __shared__ TempStorage, a named object over a field of
-// a union of temp storages, .template Sum<N> over an array, a reference to
-// dynamic shared memory, and a one-warp block (no traffic: no aggregates
-// cross warps).
+// The shared-memory traffic of cub::BlockReduce and cub::BlockScan around
+// their barrier: a temporary over a __shared__ TempStorage, a named object
+// over a field of a union of temp storages, .template Sum<N> over an array,
+// a reference to dynamic shared memory, a one-warp block (no traffic: no
+// aggregates cross warps), and a scan over a union member (every thread
+// reads the warp totals).
 #include <cub/cub.cuh>
 
 struct Storage {
@@ -36,4 +37,11 @@ void launch_items(float* out) { items<2><<<1, 64, 256>>>(out); }
 __global__ void one_warp(float* out) {
   __shared__ cub::BlockReduce<float, 32>::TempStorage temp;
   out[threadIdx.x] = cub::BlockReduce<float, 32>(temp).Sum(out[threadIdx.x]);
+}
+
+__global__ void scan_field(int* out) {
+  __shared__ Storage s;
+  int slot;
+  cub::BlockScan<int, 128>(s.prim.scan).ExclusiveSum(out[threadIdx.x], slot);
+  out[threadIdx.x] = slot;
 }
