@@ -59,7 +59,11 @@
 // `__shared__ T* p; p = A;`) do not race, and a load of such a location
 // does not race with them when its thread stored that value itself
 // earlier in the same barrier interval and every store of the variable
-// writes that value (the load reads it whichever store came last).
+// writes that value (the load reads it whichever store came last). A
+// value that depends on blockIdx but on nothing per thread (a block's
+// count computed from its index, even through float arithmetic the
+// engine does not evaluate) is one value for the threads of a block:
+// only two blocks storing it to one location can race.
 //
 // # Why it matters
 //
