@@ -140,6 +140,9 @@ func (fl *funcLowerer) cubTraffic(c clang.Cursor, ch []clang.Cursor, q string) (
 // (BlockReduce br(temp); br.Sum(v)). false when x is neither.
 func cubStorageArg(x clang.Cursor) (clang.Cursor, bool) {
 	for depth := 0; depth < 8; depth++ {
+		// Parentheses, implicit conversions, a functional cast
+		// BlockReduce<T, N, ALG>(temp).
+		x = stripCasts(x)
 		switch x.Kind() {
 		case clang.Cursor_DeclRefExpr:
 			init, ok := varInit(x.Referenced())
@@ -147,21 +150,14 @@ func cubStorageArg(x clang.Cursor) (clang.Cursor, bool) {
 				return x, false
 			}
 			x = init
-			continue
 		case clang.Cursor_CallExpr:
 			if x.Referenced().Kind() != clang.Cursor_Constructor || x.NumArguments() != 1 {
 				return x, false
 			}
 			return x.Argument(0), true
-		}
-		// Parentheses, implicit conversions, a functional cast
-		// BlockReduce<T, N, ALG>(temp): the operand is the last child
-		// (a cast's written template arguments come first).
-		ch := exprChildren(x)
-		if len(ch) == 0 || (len(ch) > 1 && x.Kind() != clang.Cursor_CXXFunctionalCastExpr) {
+		default:
 			return x, false
 		}
-		x = ch[len(ch)-1]
 	}
 	return x, false
 }
@@ -187,7 +183,7 @@ func varInit(d clang.Cursor) (clang.Cursor, bool) {
 func (fl *funcLowerer) storageAddr(x clang.Cursor, pos token.Pos) ir.Expr {
 	var bytes int64 // offset of the fields x selects
 	for depth := 0; depth < 16; depth++ {
-		x = stripParens(x)
+		x = stripCasts(x)
 		switch x.Kind() {
 		case clang.Cursor_MemberRefExpr:
 			f := x.Referenced()
@@ -202,13 +198,6 @@ func (fl *funcLowerer) storageAddr(x clang.Cursor, pos token.Pos) ir.Expr {
 			bytes += bits / 8
 			x = ch[0]
 			continue
-		case clang.Cursor_CXXReinterpretCastExpr, clang.Cursor_CXXStaticCastExpr, clang.Cursor_CStyleCastExpr:
-			// The operand is the last child; the written type's template
-			// arguments (cast<BlockReduce<T, 64>::TempStorage&>) come first.
-			if ch := exprChildren(x); len(ch) > 0 {
-				x = ch[len(ch)-1]
-				continue
-			}
 		case clang.Cursor_DeclRefExpr:
 			// A local reference: the lvalue it was bound to.
 			if d := x.Referenced(); d.Type().CanonicalType().Kind() == clang.Type_LValueReference {

@@ -314,7 +314,9 @@ func (fl *funcLowerer) dim3Arg(a clang.Cursor) ir.Expr {
 }
 
 // stripCasts strips parentheses and explicit or implicit casts ((void*)&x
-// is &x).
+// is &x). A cast's operand is its last expression child: the written
+// type's template arguments come first (reinterpret_cast<S<64>&>(x) in a
+// template's instantiation).
 func stripCasts(c clang.Cursor) clang.Cursor {
 	for {
 		c = stripParens(c)
@@ -322,10 +324,10 @@ func stripCasts(c clang.Cursor) clang.Cursor {
 		case clang.Cursor_CStyleCastExpr, clang.Cursor_CXXStaticCastExpr, clang.Cursor_CXXReinterpretCastExpr,
 			clang.Cursor_CXXFunctionalCastExpr:
 			ch := exprChildren(c)
-			if len(ch) != 1 {
+			if len(ch) == 0 {
 				return c
 			}
-			c = ch[0]
+			c = ch[len(ch)-1]
 		default:
 			return c
 		}
