@@ -102,10 +102,18 @@ func CutlassRev(gitDir, commit, tree string) string {
 			return string(m[1])
 		}
 	}
-	if out, err := git(gitDir, "ls-tree", commit, "--", "3rdparty/cutlass"); err == nil {
-		if m := submoduleGitlink.FindSubmatch(bytes.TrimSpace(out)); m != nil {
-			return string(m[1])
-		}
+	return submodule(gitDir, commit, "3rdparty/cutlass")
+}
+
+// submodule returns the commit the tree of commit pins for the submodule
+// at path, "" when it has none there.
+func submodule(gitDir, commit, path string) string {
+	out, err := git(gitDir, "ls-tree", commit, "--", path)
+	if err != nil {
+		return ""
+	}
+	if m := submoduleGitlink.FindSubmatch(bytes.TrimSpace(out)); m != nil {
+		return string(m[1])
 	}
 	return ""
 }
@@ -134,16 +142,12 @@ func archiveOnce(gitDir, rev, dest string, paths []string) error {
 // logging API the headers use is stable across releases, and only the
 // parse depends on it). "" when the tree has no such submodule.
 func SpdlogRev(spdlogDir, gitDir, commit string) string {
-	out, err := git(gitDir, "ls-tree", commit, "--", "3rdparty/spdlog")
-	if err != nil {
+	pinned := submodule(gitDir, commit, "3rdparty/spdlog")
+	if pinned == "" {
 		return ""
 	}
-	m := submoduleGitlink.FindSubmatch(bytes.TrimSpace(out))
-	if m == nil {
-		return ""
-	}
-	if _, err := git(spdlogDir, "rev-parse", "--verify", "-q", string(m[1])+"^{commit}"); err == nil {
-		return string(m[1])
+	if _, err := git(spdlogDir, "rev-parse", "--verify", "-q", pinned+"^{commit}"); err == nil {
+		return pinned
 	}
 	head, err := git(spdlogDir, "rev-parse", "HEAD")
 	if err != nil {
