@@ -56,18 +56,16 @@ func run(pass *analysis.Pass) (any, error) {
 			if accumulates(r.Trace, a) || accumulates(r.Trace, b) {
 				p = withData
 			}
-			if sameValue(r.Trace, p.Second, a, b) {
-				counts[skipSameValue]++
-				return false
-			}
+			// A value the same in every thread is the same in a block's
+			// threads, so the second test runs only after the first holds.
 			viol := Violation(p, a, b)
 			if sameValue(r.Trace, p.SecondInBlock, a, b) {
-				// One value per block (a block's count, its row's
-				// scale): only two blocks' stores can race.
-				if a.Region.Space == ir.Shared {
+				if a.Region.Space == ir.Shared || sameValue(r.Trace, p.Second, a, b) {
 					counts[skipSameValue]++
 					return false
 				}
+				// One value per block (a block's count, its row's
+				// scale): only two blocks' stores can race.
 				viol = sym.BAnd(viol, sym.BNot(p.SameBlock()))
 			}
 			pc := append(append([]*sym.Term(nil), a.PC...), p.SecondAll(b.PC)...)
