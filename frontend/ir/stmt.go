@@ -122,6 +122,7 @@ const (
 	AssumeAssert                       // assert()
 	AssumeAnnotation                   // a // cudavet:assume annotation
 	AssumeBuiltin                      // __builtin_assume
+	AssumeThrow                        // a throw statement: Cond is false
 )
 
 // Assume states that Cond holds from here on (execution stops otherwise).

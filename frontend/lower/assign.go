@@ -198,6 +198,12 @@ func (fl *funcLowerer) exprStmt(c clang.Cursor) []ir.Stmt {
 		return nil
 	case clang.Cursor_ConditionalOperator:
 		return fl.condStmt(c)
+	case clang.Cursor_CXXThrowExpr:
+		// A launcher's `throw std::invalid_argument(...)` rejects its input
+		// as TORCH_CHECK does: no path goes on past it. (try/catch is an
+		// unknown statement, so a throw lowered here is not caught locally.)
+		pos := fl.pos(c)
+		return []ir.Stmt{&ir.Assume{P: pos, Cond: &ir.Const{P: pos, T: ir.Bool, Val: 0}, Kind: ir.AssumeThrow}}
 	case clang.Cursor_ParenExpr, clang.Cursor_UnexposedExpr, clang.Cursor_CStyleCastExpr, clang.Cursor_CXXStaticCastExpr:
 		if ch := exprChildren(c); len(ch) == 1 && (c.Kind() == clang.Cursor_ParenExpr || c.Kind() == clang.Cursor_UnexposedExpr || isVoid(c.Type())) {
 			return fl.exprStmt(ch[len(ch)-1])
