@@ -34,7 +34,7 @@ func init() {
 		"num_kv_heads":      {"num_kv_heads", "num_key_value_heads", "n_kv_heads", "nheads_k", "num_heads_kv", "num_kv_head", "kv_head_num"},
 		"head_size":         {"head_size", "head_dim", "headdim", "head_dimension", "qk_head_dim", "headsize", "head_sz"},
 		"rotary_dim":        {"rotary_dim", "rot_dim", "rope_dim", "rotary_ndims"},
-		"num_experts":       {"num_experts", "n_experts", "num_local_experts", "n_routed_experts", "num_expert", "expert_num", "global_num_experts", "num_total_experts"},
+		"num_experts":       {"num_experts", "n_experts", "num_local_experts", "num_local_expert", "n_local_experts", "local_num_experts", "n_routed_experts", "num_expert", "expert_num", "global_num_experts", "num_total_experts"},
 		"topk":              {"topk", "top_k", "num_experts_per_tok", "n_experts_per_tok", "experts_per_token", "num_topk"},
 		"vocab_size":        {"vocab_size", "vocab", "vocab_sz"},
 		"group_size":        {"group_size", "quant_group_size", "groupsize", "q_group_size"},
