@@ -71,6 +71,13 @@ func TestClassify(t *testing.T) {
 		{"num_tokens", User, "num_tokens"},
 		{"num_seqs", User, "batch"},
 		{"max_seq_len", User, "seq_len"},
+		{"num_qo_heads", Fixed, "num_heads"},
+		{"nbKHeads", Fixed, "num_kv_heads"},
+		{"batchSize", User, "batch"},
+		{"tokenCount", User, "num_tokens"},
+		{"expertCount", Fixed, "num_experts"},
+		{"numExpertsPerToken", Fixed, "topk"},
+		{"kHeadDim", Unclassified, ""},
 		{"M", Unclassified, ""},
 		{"stride", Unclassified, ""},
 	} {
