@@ -70,9 +70,9 @@ func TestPCHSharedAcrossDirs(t *testing.T) {
 }
 
 func TestSplitIncludeDirs(t *testing.T) {
-	args := []string{"-x", "cuda", "-I/a", "-I", "/b", "-isystem", "/c", "-iquote/d", "-idirafter", "/__cudavet__/include", "-include", "p.h", "-DX"}
+	args := []string{"-x", "cuda", "-I/a", "-I", "/b", "-isystem", "/c", "-iquote/d", "-isystem", "/__cudavet__/include", "-include", "p.h", "-DX"}
 	out, dirs := splitIncludeDirs(args)
-	if got, want := strings.Join(out, " "), "-x cuda -idirafter /__cudavet__/include -include p.h -DX"; got != want {
+	if got, want := strings.Join(out, " "), "-x cuda -isystem /__cudavet__/include -include p.h -DX"; got != want {
 		t.Errorf("args %q, want %q", got, want)
 	}
 	var names []string

@@ -6,8 +6,11 @@
 // (CXUnsavedFile) under Dir, so they never exist on disk. Prelude is
 // force-included into every translation unit, as nvcc force-includes
 // cuda_runtime.h; the other headers (cuda_fp16.h, cub/cub.cuh,
-// torch/all.h, ...) are found through -idirafter Dir, which searches them
-// after every -I directory of the compilation, so a tree's real headers win.
+// torch/all.h, ...) are found through -isystem Dir, which searches them
+// after every -I directory of the compilation, so a tree's real headers win,
+// and before the system directories: Debian's libcub-dev puts the real CUB
+// in /usr/include/cub, which needs the SDK this shim replaces
+// (cuda_occupancy.h) and would otherwise stop every unit that includes cub.
 // The frontend precompiles __cudavet/preamble.h (the prelude and the C++
 // standard library that torch/all.h makes visible) once per argument list
 // and loads it with -include-pch in place of -include Prelude.
@@ -118,7 +121,7 @@ type Options struct {
 
 // Args returns the clang arguments that parse a CUDA source against the
 // shim: the CUDA language mode without an SDK (-nocudainc -nocudalib), the
-// dialect, __CUDA_ARCH__, -idirafter Dir, -include Prelude, and the
+// dialect, __CUDA_ARCH__, -isystem Dir, -include Prelude, and the
 // suppression of warnings and spell-checking (cudavet reports only parse
 // errors, and a typo correction would invent code that is not there), and
 // an error limit of 1000 (past it clang stops parsing the unit). The
@@ -162,7 +165,7 @@ func Args(opts Options) []string {
 		args = append(args, "-U__SIZEOF_FLOAT128__", "-U__FLOAT128__")
 	}
 	return append(args,
-		"-idirafter", Dir,
+		"-isystem", Dir,
 		"-include", Prelude,
 		"-Wno-everything",
 		"-fno-spell-checking",

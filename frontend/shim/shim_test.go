@@ -122,7 +122,7 @@ func TestArgs(t *testing.T) {
 			opts:     shim.Options{},
 			want:     []string{"--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80", "-std=gnu++17", "-fcuda-allow-variadic-functions", "-frelaxed-template-template-args"},
 			wantNot:  []string{"-U__CUDA_ARCH__", "--cuda-host-only"},
-			wantJoin: "-idirafter " + shim.Dir + " -include " + shim.Prelude,
+			wantJoin: "-isystem " + shim.Dir + " -include " + shim.Prelude,
 		},
 		{
 			opts:    shim.Options{Host: true, Arch: 900},
@@ -444,5 +444,37 @@ __global__ void k(float *p) { p[threadIdx.x] = 1.0f; }
 		if out := parse(t, onDisk(opts), src); out != "" {
 			t.Errorf("%+v: %s", opts, out)
 		}
+	}
+}
+
+// A system include directory holding the real CUB (Debian's libcub-dev
+// puts it in /usr/include/cub) does not shadow the shim's: the real one
+// needs the SDK (cuda_occupancy.h) the shim replaces. The fake system
+// directory comes after the shim's arguments, where /usr/include stands.
+func TestSystemCubBehindShim(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	sys := filepath.Join(dir, "usr-include")
+	if err := os.MkdirAll(filepath.Join(sys, "cub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sys, "cub", "cub.cuh"), []byte("#error the system's cub was included\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "reduce.cu")
+	code := `#include <cub/cub.cuh>
+__global__ void k(float *p) {
+  using BlockReduce = cub::BlockReduce<float, 128>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  float s = BlockReduce(tmp).Sum(p[threadIdx.x]);
+  if (threadIdx.x == 0) p[0] = s;
+}
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append(onDisk(shim.Options{}), "-isystem", sys)
+	if out := parse(t, args, src); out != "" {
+		t.Errorf("%s", out)
 	}
 }
