@@ -29,11 +29,12 @@ type Output struct {
 
 // Diagnostic is one entry of Output.Diagnostics.
 type Diagnostic struct {
-	Checker        string `json:"checker"`
-	Kind           string `json:"kind"` // finding, incomplete, note
-	File           string `json:"file"`
-	Line           int    `json:"line"`
-	Message        string `json:"message"`
+	Checker        string    `json:"checker"`
+	Kind           string    `json:"kind"` // finding, incomplete, note
+	File           string    `json:"file"`
+	Line           int       `json:"line"`
+	Message        string    `json:"message"`
+	Related        []Related `json:"related"`
 	SuggestedFixes []struct {
 		Edits []struct {
 			File    string `json:"file"`
@@ -42,6 +43,17 @@ type Diagnostic struct {
 		} `json:"edits"`
 	} `json:"suggested_fixes"`
 }
+
+// Related is one entry of a Diagnostic's related information.
+type Related struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// inlinedFrom is the message of the related entries that name the calls a
+// finding's access was inlined through (checkers/symexec).
+const inlinedFrom = "inlined from this call"
 
 // Verdict is one entry of Output.Verdicts: a kernel under one launch context.
 type Verdict struct {
@@ -86,6 +98,26 @@ func Hit(r *Row, o *Output, root string) *Diagnostic {
 		}
 	}
 	return nil
+}
+
+// HitCallSite returns the first finding of o of one of r's checkers whose
+// access was inlined through a call within Near lines of a labelled line,
+// and that call: the helper holds the access, the labelled code the call.
+func HitCallSite(r *Row, o *Output, root string) (*Diagnostic, *Related) {
+	checkers := r.CheckersOf()
+	for i := range o.Diagnostics {
+		d := &o.Diagnostics[i]
+		if d.Kind != "finding" || !slices.Contains(checkers, d.Checker) {
+			continue
+		}
+		for j := range d.Related {
+			c := &d.Related[j]
+			if c.Message == inlinedFrom && near(r, rel(root, c.File), c.Line, c.Line) {
+				return d, c
+			}
+		}
+	}
+	return nil, nil
 }
 
 // near reports whether [from, to] of file comes within Near lines of a

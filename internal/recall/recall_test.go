@@ -90,6 +90,10 @@ func TestClassify(t *testing.T) {
 		{`{"checker":"driver","kind":"incomplete","file":"","line":0,"message":"-timeout 2m0s passed: 3 functions not analysed"}`, "", Timeout},
 		{``, "cudavet: -timeout 2m0s passed and the run did not stop", Timeout},
 		{`{"checker":"race","kind":"finding","file":"csrc/a.cuh","line":41}`, "", Missed},
+		// The access is in a helper; its trace names the call at a labelled line.
+		{`{"checker":"overflow","kind":"finding","file":"csrc/v.cuh","line":9,"related":[{"file":"csrc/a.cuh","line":40,"message":"inlined from this call"}]}`, "", CallSite},
+		// A witness line at a labelled line is not a call site.
+		{`{"checker":"overflow","kind":"finding","file":"csrc/v.cuh","line":9,"related":[{"file":"csrc/a.cuh","line":40,"message":"launched here"}]}`, "", Missed},
 	} {
 		res := &Result{Row: row()}
 		classify(res, out(t, c.diags), "/tree", c.stderr)

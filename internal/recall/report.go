@@ -60,7 +60,8 @@ func WriteSummary(w io.Writer, results []*Result) error {
 		return err
 	}
 	if rows > 0 {
-		_, err := fmt.Fprintf(w, "found %d of %d rows (%.0f%%)\n", total[Found], rows, 100*float64(total[Found])/float64(rows))
+		_, err := fmt.Fprintf(w, "found %d of %d rows (%.0f%%); %d more at a labelled call of the helper holding the access\n",
+			total[Found], rows, 100*float64(total[Found])/float64(rows), total[CallSite])
 		return err
 	}
 	return nil

@@ -26,15 +26,20 @@ type Config struct {
 
 // Outcomes of a row, in report order.
 const (
-	Found   = "found"
-	Unread  = "unread"  // no labelled file was parsed
-	Timeout = "timeout" // the run stopped at its -timeout before finding it
-	Missed  = "missed"  // analysed, and no finding counts
-	Failed  = "error"   // the corpus could not run the row (tree, tool)
+	Found = "found"
+	// CallSite: a finding of the row's checker in a helper the labelled
+	// code inlines, whose call at a labelled line its trace names ("inlined
+	// from this call"): the mechanism is found, but the finding stands at
+	// the helper's access, not at the fixed line, so it is not Found.
+	CallSite = "call-site"
+	Unread   = "unread"  // no labelled file was parsed
+	Timeout  = "timeout" // the run stopped at its -timeout before finding it
+	Missed   = "missed"  // analysed, and no finding counts
+	Failed   = "error"   // the corpus could not run the row (tree, tool)
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{Found, Unread, Timeout, Missed, Failed}
+var Outcomes = []string{Found, CallSite, Unread, Timeout, Missed, Failed}
 
 // Result is what one row's run gave.
 type Result struct {
@@ -161,6 +166,11 @@ func classify(res *Result, out *Output, tree, stderr string) {
 	if d := Hit(r, out, tree); d != nil {
 		res.Outcome = Found
 		res.Detail = fmt.Sprintf("%s:%d: %s (%s)", rel(tree, d.File), d.Line, d.Message, d.Checker)
+		return
+	}
+	if d, call := HitCallSite(r, out, tree); d != nil {
+		res.Outcome = CallSite
+		res.Detail = fmt.Sprintf("%s:%d: %s (%s), inlined from %s:%d", rel(tree, d.File), d.Line, d.Message, d.Checker, rel(tree, call.File), call.Line)
 		return
 	}
 	if parse := unread(r, out, tree); parse != "" {
