@@ -122,7 +122,7 @@ const (
 	AssumeAssert                       // assert()
 	AssumeAnnotation                   // a // cudavet:assume annotation
 	AssumeBuiltin                      // __builtin_assume
-	AssumeThrow                        // a throw statement: Cond is false
+	AssumeThrow                        // a throw, or a call that does not return (abort, exit): Cond is false
 )
 
 // Assume states that Cond holds from here on (execution stops otherwise).

@@ -347,6 +347,12 @@ var tileMethods = map[string]ir.WarpOp{
 	"ballot": ir.Ballot, "any": ir.Any, "all": ir.All, "match_any": ir.MatchAny,
 }
 
+// noReturn are the library functions that do not return to their caller.
+var noReturn = map[string]bool{
+	"abort": true, "exit": true, "_Exit": true, "quick_exit": true, "terminate": true,
+	"__builtin_unreachable": true, "__builtin_trap": true, "__trap": true,
+}
+
 var ldFuncs = map[string]bool{"__ldg": true, "__ldcg": true, "__ldca": true, "__ldcs": true, "__ldlu": true, "__ldcv": true}
 var stFuncs = map[string]bool{"__stcg": true, "__stcs": true, "__stwb": true, "__stwt": true}
 
@@ -363,6 +369,12 @@ func (fl *funcLowerer) intrinsic(c, ref clang.Cursor, name string, ch []clang.Cu
 	}
 	pos := fl.pos(c)
 	t := fl.typeOf(c.Type())
+	if noReturn[name] && fl.receiver(c, ch) == nil {
+		// abort(), exit(1) in a launcher's error branch end the path as a
+		// throw does; __trap() ends a kernel's thread.
+		fl.pre = append(fl.pre, &ir.Assume{P: pos, Cond: &ir.Const{P: pos, T: ir.Bool, Val: 0}, Kind: ir.AssumeThrow})
+		return nil, true
+	}
 	if e, ok := fl.syncCall(c, ref, name, ch); ok {
 		return e, true
 	}
