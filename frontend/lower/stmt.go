@@ -146,6 +146,14 @@ func (fl *funcLowerer) varDecl(c clang.Cursor) ir.Stmt {
 	s := &ir.DeclStmt{P: v.P, Var: v}
 	if !init.IsNull() && !isImplicitCtor(init) {
 		s.Init = fl.rvalueAs(init, v.Type)
+		if _, agg := v.Type.(*ir.StructType); agg && v.Ref {
+			if _, load := s.Init.(*ir.Load); load {
+				// auto& tmp = *reinterpret_cast<T*>(smem + off) binds a
+				// name to memory and reads none of it: no load (the
+				// fields the code reads through it are its reads).
+				s.Init = nil
+			}
+		}
 		if fr, ok := s.Init.(*ir.FuncRef); ok {
 			if fl.funcVals == nil {
 				fl.funcVals = map[*ir.Var]*ir.FuncRef{}
