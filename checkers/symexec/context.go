@@ -110,7 +110,7 @@ func Models() []string {
 // give a length, a parameter or a launch dimension, they must agree.
 func merge(site, ann *symex.Spec, f *ir.Func) *symex.Spec {
 	out := &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: site.Nulls,
-		Indexes: site.Indexes, Sentinels: site.Sentinels, Weights: site.Weights, Grid: site.Grid, Block: site.Block, Smem: site.Smem,
+		Indexes: site.Indexes, Sentinels: site.Sentinels, Weights: site.Weights, Fields: site.Fields, Grid: site.Grid, Block: site.Block, Smem: site.Smem,
 		Assume:   append(append([]*sym.Term(nil), site.Assume...), ann.Assume...),
 		Vars:     append(append([]*symex.VarInfo(nil), site.Vars...), ann.Vars...),
 		Launcher: site.Launcher}

@@ -52,3 +52,46 @@ func TestIndexes(t *testing.T) {
 		t.Errorf("%d of the %d kernels launched", seen, len(want))
 	}
 }
+
+// TestStructFields: the fields of a params struct passed by value are
+// what the launcher stored: integers as terms, pointers as the bytes to
+// their tensor's end (past an offset, fewer); a field of unknown value
+// has no entry.
+func TestStructFields(t *testing.T) {
+	_, res := dump(t, "testdata/params_struct.cu", NewConfig("the bundled models", model.Bundled(), false))
+	for k, sites := range res.Sites {
+		if k.Name != "copy_kernel" {
+			continue
+		}
+		if len(sites) != 1 || len(k.Params) != 1 {
+			t.Fatalf("%d sites, %d params, want 1 and 1", len(sites), len(k.Params))
+		}
+		fs := sites[0].Spec.Fields[k.Params[0]]
+		got := map[string]string{}
+		for name, f := range fs {
+			switch {
+			case f.Value != nil:
+				got[name] = "value " + f.Value.String()
+			case f.Bytes != nil:
+				got[name] = "bytes " + f.Bytes.String()
+			default:
+				got[name] = "none"
+			}
+		}
+		for name, sub := range map[string]string{
+			"hidden": "value", "rows": "value", "out": "bytes", "in": "bytes",
+		} {
+			if !strings.HasPrefix(got[name], sub) {
+				t.Errorf("field %s: %q, want %s", name, got[name], sub)
+			}
+		}
+		if !strings.Contains(got["in"], "-") {
+			t.Errorf("field in: %q, want the bytes less the offset", got["in"])
+		}
+		if _, ok := got["devices"]; ok {
+			t.Errorf("field devices bound to %q, want no entry (an unsummarised call)", got["devices"])
+		}
+		return
+	}
+	t.Fatal("copy_kernel not launched")
+}

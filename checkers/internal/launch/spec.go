@@ -344,7 +344,9 @@ type specBuilder struct {
 	memory  []*sym.Term
 	model   *sym.Term // the profile selector (see selector), once made
 	pending []pendingPtr
-	bounds  map[*tensor]*sym.Term // shapeBound's numel variables
+	// fieldPtrs are the pointer fields of struct parameters (fields).
+	fieldPtrs []pendingPtr
+	bounds    map[*tensor]*sym.Term // shapeBound's numel variables
 	// rowDims holds, per activation, the model-fixed sizes of its
 	// dimensions after the first (see rowWidths).
 	rowDims map[*tensor][]*sym.Term
@@ -355,6 +357,9 @@ type pendingPtr struct {
 	p *ir.Var
 	t *ir.PointerType
 	a value
+	// field, for specBuilder.fieldPtrs, names the pointer field of
+	// struct parameter p that a is stored in (t is then nil).
+	field string
 }
 
 // pointers gives the pointer parameters their lengths once the scalars,
@@ -372,6 +377,12 @@ func (b *specBuilder) eachLaunchTerm(f func(*sym.Term)) {
 	}
 	for _, t := range b.spec.Indexes {
 		f(t)
+	}
+	for _, fs := range b.spec.Fields {
+		for _, fd := range fs {
+			f(fd.Value)
+			f(fd.Null)
+		}
 	}
 	for i := range 3 {
 		f(b.spec.Grid[i])
@@ -393,13 +404,27 @@ func (b *specBuilder) pointers() {
 		}
 	}
 	b.eachLaunchTerm(mark)
-	for _, pp := range b.pending {
+	for _, pp := range append(b.pending, b.fieldPtrs...) {
 		if pp.a.ptr != nil {
 			mark(pp.a.ptr.off)
 		}
 	}
 	for _, pp := range b.pending {
 		b.pointer(pp.p, pp.t, pp.a, uses)
+	}
+	for _, pp := range b.fieldPtrs {
+		b.fieldPointer(pp, uses)
+	}
+}
+
+// eachField calls f on each term the launch gives for struct fields.
+func (b *specBuilder) eachField(f func(*sym.Term)) {
+	for _, fs := range b.spec.Fields {
+		for _, fd := range fs {
+			f(fd.Value)
+			f(fd.Bytes)
+			f(fd.Null)
+		}
 	}
 }
 
@@ -437,12 +462,69 @@ func (b *specBuilder) args(k *ir.Func, args []value) {
 				b.spec.Params[p] = sym.Ne(a.t, sym.Const(a.t.Width, 0))
 			}
 		case *ir.PointerType:
-			b.pending = append(b.pending, pendingPtr{p, t, a})
+			b.pending = append(b.pending, pendingPtr{p: p, t: t, a: a})
 			if n := nullOf(a.ptr); n != nil {
 				b.spec.Nulls[p] = n
 			}
+		case *ir.StructType:
+			b.fields(p, a)
 		}
 	}
+}
+
+// fields binds the fields of a struct parameter passed by value to what
+// the launcher stored in them (a record): integers and bools as terms,
+// pointers into tensors once their lengths are known (pointers).
+func (b *specBuilder) fields(p *ir.Var, a value) {
+	if a.rec == nil {
+		return
+	}
+	names := make([]string, 0, len(a.rec))
+	for name := range a.rec {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fv := a.rec[name]
+		var f symex.Field
+		switch {
+		case fv.ptr != nil:
+			b.fieldPtrs = append(b.fieldPtrs, pendingPtr{p: p, a: fv, field: name})
+			f.Null = nullOf(fv.ptr)
+		case fv.t != nil && (fv.t.IsBool() || !b.x.dependsOnUnknown(fv.t)):
+			f.Value = fv.t
+		default:
+			continue
+		}
+		if b.spec.Fields == nil {
+			b.spec.Fields = map[*ir.Var]map[string]*symex.Field{}
+		}
+		if b.spec.Fields[p] == nil {
+			b.spec.Fields[p] = map[string]*symex.Field{}
+		}
+		b.spec.Fields[p][name] = &f
+	}
+}
+
+// fieldPointer gives a pointer field the bytes from where it points to
+// the end of its tensor, when its element size is known.
+func (b *specBuilder) fieldPointer(pp pendingPtr, uses map[string]bool) {
+	a := pp.a
+	f := b.spec.Fields[pp.p][pp.field]
+	if f == nil || a.ptr == nil || a.ptr.ten == nil || b.x.dependsOnUnknown(a.ptr.off) {
+		return
+	}
+	elem := a.ptr.telem
+	if elem == 0 {
+		elem = a.ptr.elem
+	}
+	if elem <= 0 {
+		return
+	}
+	ten := a.ptr.ten
+	numel := b.shapeBound(ten, uses)
+	f.Bytes = sym.Sub(sym.Mul(numel, sym.Const(64, uint64(elem))), a.ptr.off)
+	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem))))
 }
 
 // pointer gives a pointer parameter the length of the tensor it points
@@ -610,6 +692,7 @@ func (b *specBuilder) relevantFacts() []*sym.Term {
 	for _, t := range b.spec.Lengths {
 		mark(t)
 	}
+	b.eachField(mark)
 	b.eachLaunchTerm(mark)
 	for _, t := range b.memory {
 		mark(t)
@@ -634,6 +717,7 @@ func (b *specBuilder) classes() {
 	for _, t := range b.spec.Indexes {
 		terms = append(terms, t)
 	}
+	b.eachField(func(t *sym.Term) { terms = append(terms, t) })
 	terms = append(terms, b.spec.Grid[:]...)
 	terms = append(terms, b.spec.Block[:]...)
 	terms = append(terms, b.spec.Smem)

@@ -59,11 +59,14 @@ type executor struct {
 	spec    *Spec
 	t       *Trace
 	regions map[*ir.Var]*Region
-	frames  []*frame
-	m       interp.Machine[Value, epochs] // the path-merging core (its Interp: interp.go)
-	steps   int
-	fresh   int
-	inline  []token.Pos
+	// fields are the values of the kernel's struct parameter fields read
+	// so far, by "param.field" (see field).
+	fields map[string]Value
+	frames []*frame
+	m      interp.Machine[Value, epochs] // the path-merging core (its Interp: interp.go)
+	steps  int
+	fresh  int
+	inline []token.Pos
 	// exits are the path conditions of the kernel's own returns so far
 	// (threads that have exited; see WarpEvent.Exited).
 	exits []*sym.Term
@@ -181,8 +184,72 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 		case *ir.PointerType:
 			r := x.paramRegion(p, t)
 			st.Env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}
+		case *ir.StructType:
+			if len(f.Params) > 0 && x.t.Func == f {
+				st.Env[p] = Value{S: p}
+			}
 		}
 	}
+}
+
+// field is field name (of type t) of the kernel's struct parameter p:
+// what the launch stored there (Spec.Fields), else a parameter-like
+// unknown (an integer of class Unknown, a pointer to a region of unknown
+// length), the same value wherever the kernel reads it.
+func (x *executor) field(p *ir.Var, name string, t ir.Type, pos token.Pos) Value {
+	key := p.Name + "." + name
+	if v, ok := x.fields[key]; ok {
+		return v
+	}
+	fs := x.spec.Fields[p][name]
+	var v Value
+	switch t := t.(type) {
+	case *ir.IntType:
+		if fs != nil && fs.Value != nil && !fs.Value.IsBool() {
+			v = Value{T: sym.Resize(fs.Value, t.Bits, t.Signed)}
+			break
+		}
+		term := x.t.register(key, t.Bits, Unknown, key, pos, t.Signed)
+		x.t.Vars[term.Name].Uniform = true
+		x.t.Vars[term.Name].Param = true
+		v = Value{T: term}
+	case *ir.BoolType:
+		if fs != nil && fs.Value != nil {
+			c := fs.Value
+			if !c.IsBool() {
+				c = sym.Ne(c, sym.Const(c.Width, 0))
+			}
+			v = Value{T: c}
+			break
+		}
+		term := x.t.register(key, 0, Unknown, key, pos, false)
+		x.t.Vars[term.Name].Uniform = true
+		x.t.Vars[term.Name].Param = true
+		v = Value{T: term}
+	case *ir.PointerType:
+		fv := &ir.Var{Name: key, Type: t, Kind: ir.ParamVar, P: p.P, Index: -1}
+		r := &Region{Name: key, Space: ir.Global, Var: fv, ElemSize: sizeOr1(t.Elem)}
+		null := sym.False
+		if fs != nil {
+			if fs.Bytes != nil {
+				r.Bytes = fs.Bytes
+			}
+			if fs.Null != nil {
+				null = fs.Null
+			}
+		}
+		r.Null = null
+		x.t.Regions = append(x.t.Regions, r)
+		x.regions[fv] = r
+		v = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: null}}
+	default:
+		return x.opaqueVar("value", pos, t)
+	}
+	if x.fields == nil {
+		x.fields = map[string]Value{}
+	}
+	x.fields[key] = v
+	return v
 }
 
 func (x *executor) paramRegion(p *ir.Var, t *ir.PointerType) *Region {

@@ -85,6 +85,10 @@ func (x *executor) eval(e ir.Expr, st *state) Value {
 	case *ir.Unknown:
 		x.t.Stats.Unknowns++
 		return x.opaqueVar("unknown", e.P, e.T)
+	case *ir.Field:
+		if v := x.eval(e.X, st); v.S != nil {
+			return x.field(v.S, e.Name, e.T, e.P)
+		}
 	case *ir.TemplateParamRef:
 		if it, ok := e.T.(*ir.IntType); ok {
 			v := x.t.register("template."+e.Name, it.Bits, Unknown, e.Name, e.P, it.Signed)

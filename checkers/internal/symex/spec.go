@@ -39,6 +39,10 @@ type Spec struct {
 	// Params maps a scalar integer parameter to the term it stands for
 	// (by default a variable named after it, of class Unknown).
 	Params map[*ir.Var]*sym.Term
+	// Fields maps a struct parameter passed by value (a params struct
+	// the launcher filled field by field) to what the launch gives for
+	// its fields, by name; a field without an entry is unknown.
+	Fields map[*ir.Var]map[string]*Field
 	// Grid and Block are the launch dimensions (32-bit terms; nil when not
 	// known). Smem is the dynamic shared memory in bytes (64-bit; nil when
 	// not known).
@@ -53,6 +57,15 @@ type Spec struct {
 	// launcher's parameters in terms of the spec's host variables, so that
 	// a reproducer can call it with the witness's inputs (nil otherwise).
 	Launcher *Launcher
+}
+
+// Field is what a launch gives for one field of a struct parameter:
+// Value for an integer or bool field; for a pointer field into a
+// tensor, Bytes, the bytes from the pointer to the end of the tensor
+// (64-bit), and Null, the condition under which it is nullptr (nil:
+// never).
+type Field struct {
+	Value, Bytes, Null *sym.Term
 }
 
 // Launcher is the host function a launch is reached from (the entry

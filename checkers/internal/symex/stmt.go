@@ -193,6 +193,11 @@ func (x *executor) assign(s *ir.Assign, st *state) {
 	if s.Field != "" {
 		// A field of a struct or vector variable: its value is opaque.
 		x.clobber(val)
+		if st.Env[s.Var].S != nil {
+			// A params struct the kernel writes no longer holds what
+			// the launch stored.
+			st.Env[s.Var] = Value{}
+		}
 		return
 	}
 	if val.T == nil && val.Ptr == nil && val.R == nil && !val.Pure {
@@ -218,6 +223,8 @@ func mergeValue(c *sym.Term, a, b Value) Value {
 		return Value{Ptr: &Pointer{Off: sym.Ite(c, a.Ptr.Off, b.Ptr.Off), Null: n}, Ops: ops}
 	case a.C != nil && a.C == b.C:
 		return Value{C: a.C, Env: a.Env}
+	case a.S != nil && a.S == b.S:
+		return Value{S: a.S}
 	case a.R != nil && b.R != nil && a.R.Den == b.R.Den:
 		return Value{R: &Rat{Num: sym.Ite(c, a.R.Num, b.R.Num), Den: a.R.Den, Max: max(a.R.Max, b.R.Max)}, Ops: ops}
 	}

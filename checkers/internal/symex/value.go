@@ -29,6 +29,10 @@ type Value struct {
 	// of it to an integer records them (VarInfo.Of).
 	Of   []string
 	Pure bool
+	// S is the kernel's by-value struct parameter (a params struct) this
+	// value is, unmodified: its fields read what the launch stored in
+	// them (Spec.Fields).
+	S *ir.Var
 }
 
 // varsOf returns the variables v is a function of, and whether v is known
