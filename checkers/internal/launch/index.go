@@ -2,7 +2,6 @@ package launch
 
 import (
 	"regexp"
-	"sort"
 
 	"github.com/cudavet/cudavet/checkers/internal/sym"
 	"github.com/cudavet/cudavet/frontend/ir"
@@ -21,13 +20,6 @@ type indexKind struct {
 	// sentinel: an entry may also be −1 ("none"), and the parameter need
 	// not be const (symex checks that the kernel never writes it).
 	sentinel bool
-	// launcher: scalars may also name an integer variable of the
-	// launcher in scope at the launch (a parameter or a local), which the
-	// kernel need not receive.
-	launcher bool
-	// inclusive: an entry may equal the bound (a length at most the
-	// longest), not only stay below it (an index).
-	inclusive bool
 }
 
 // indexKinds are the index tensors with a dimension a launch states:
@@ -42,10 +34,6 @@ type indexKind struct {
 //   - expert parallelism's expert map: a local expert, fewer than
 //     num_experts, or −1 for an expert of another rank; not const in
 //     vLLM, so it counts only where the kernel never writes it (symex).
-//   - the per-sequence lengths of a paged attention launch: each at most
-//     the longest, which the launcher is given to size its buffers
-//     (max_context_len, max_seq_len: the maximum of those lengths, by
-//     the caller's contract); the kernel need not receive it.
 //
 // Slot mappings and sorted token lists are left out: their entries have
 // sentinels (−1 for padding, numel for an empty slot) that the kernels
@@ -72,19 +60,13 @@ var indexKinds = []indexKind{
 		scalars:  []string{"num_experts", "n_experts", "num_local_experts"},
 		sentinel: true,
 	},
-	{
-		param:     regexp.MustCompile(`^(context_lens|seq_lens|seqlens|kv_lens|seqlens_k|seq_lens_k|kv_seq_lens)(_ptr)?$`),
-		scalars:   []string{"max_context_len", "max_seq_len", "max_seqlen", "max_seqlen_k", "max_kv_len"},
-		launcher:  true,
-		inclusive: true,
-	},
 }
 
 // indexes fills Spec.Indexes (and Spec.Sentinels): for each const integer
 // pointer parameter of kernel k an index kind names (or any, for a kind
 // with a sentinel), the size of the dimension its
 // entries index, when the launch gives one.
-func (b *specBuilder) indexes(k *ir.Func, env map[*ir.Var]value) {
+func (b *specBuilder) indexes(k *ir.Func) {
 	params := map[string]*ir.Var{}
 	for _, p := range k.Params {
 		params[p.Name] = p
@@ -107,7 +89,7 @@ func (b *specBuilder) indexes(k *ir.Func, env map[*ir.Var]value) {
 			if !t.Const && !kind.sentinel {
 				break
 			}
-			if n := b.indexBound(kind, params, ptrTensor, env); n != nil {
+			if n := b.indexBound(kind, params, ptrTensor); n != nil {
 				if b.spec.Indexes == nil {
 					b.spec.Indexes = map[*ir.Var]*sym.Term{}
 				}
@@ -126,14 +108,7 @@ func (b *specBuilder) indexes(k *ir.Func, env map[*ir.Var]value) {
 
 // indexBound returns the size kind's entries range over in this launch
 // (64-bit), or nil.
-func (b *specBuilder) indexBound(kind indexKind, params map[string]*ir.Var, ptrTensor map[string]*tensor, env map[*ir.Var]value) *sym.Term {
-	bound := func(t *sym.Term, signed bool) *sym.Term {
-		n := sym.Resize(t, 64, signed)
-		if kind.inclusive {
-			n = sym.Add(n, sym.Const(64, 1))
-		}
-		return n
-	}
+func (b *specBuilder) indexBound(kind indexKind, params map[string]*ir.Var, ptrTensor map[string]*tensor) *sym.Term {
 	for _, name := range kind.scalars {
 		p := params[name]
 		if p == nil {
@@ -141,12 +116,7 @@ func (b *specBuilder) indexBound(kind indexKind, params map[string]*ir.Var, ptrT
 		}
 		it, isInt := p.Type.(*ir.IntType)
 		if t := b.spec.Params[p]; isInt && t != nil && !b.x.dependsOnUnknown(t) {
-			return bound(t, it.Signed)
-		}
-	}
-	if kind.launcher {
-		if t, signed := b.launcherScalar(kind.scalars, env); t != nil {
-			return bound(t, signed)
+			return sym.Resize(t, 64, it.Signed)
 		}
 	}
 	if kind.rows == nil {
@@ -165,28 +135,4 @@ func (b *specBuilder) indexBound(kind indexKind, params map[string]*ir.Var, ptrT
 		}
 	}
 	return nil
-}
-
-// launcherScalar returns the value of the first of names that an integer
-// variable of the launcher in scope at the launch holds (the one declared
-// first, where inlined calls bring several), when the launch model knows
-// it (a size, not an unknown).
-func (b *specBuilder) launcherScalar(names []string, env map[*ir.Var]value) (*sym.Term, bool) {
-	for _, name := range names {
-		var vs []*ir.Var
-		for v := range env {
-			if v.Name == name {
-				vs = append(vs, v)
-			}
-		}
-		sort.Slice(vs, func(i, j int) bool { return vs[i].P < vs[j].P })
-		for _, v := range vs {
-			it, isInt := v.Type.(*ir.IntType)
-			t := env[v].t
-			if isInt && t != nil && !t.IsBool() && !b.x.dependsOnUnknown(t) {
-				return t, it.Signed
-			}
-		}
-	}
-	return nil, false
 }

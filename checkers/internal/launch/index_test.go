@@ -9,15 +9,13 @@ import (
 
 // TestIndexes: the const index parameters a kind names get the size of
 // the dimension their entries index, from the tensor or the scalar the
-// launch passes (or, for lengths, the launcher's own maximum, plus one);
-// the others get none.
+// launch passes; the others get none.
 func TestIndexes(t *testing.T) {
 	_, res := dump(t, "testdata/index_tensors.cu", NewConfig("the bundled models", model.Bundled(), false))
 	want := map[string]map[string]string{
 		"paged_kernel":   {"block_tables": "key_cache.size(0)"},
 		"rotary_kernel":  {"positions": "cos_sin_cache.size(0)"},
 		"experts_kernel": {"topk_ids": "num_experts", "expert_map": "num_experts"},
-		"lengths_kernel": {"seq_lens": "max_seq_len"},
 		"other_kernel":   {},
 	}
 	seen := 0

@@ -114,7 +114,7 @@ func (x *executor) launch(s *ir.Launch, st *state) {
 	b := &specBuilder{x: x, site: site, display: map[string]string{},
 		spec: &symex.Spec{Lengths: map[*ir.Var]*sym.Term{}, Params: map[*ir.Var]*sym.Term{}, Nulls: map[*ir.Var]*sym.Term{}}}
 	b.args(s.Kernel, args)
-	b.indexes(s.Kernel, st.Env)
+	b.indexes(s.Kernel)
 	b.geometry(grid, block, smem)
 	b.spec.Assume = append(b.spec.Assume, st.PC...)
 	b.spec.Assume = append(b.spec.Assume, x.exactFor(st.PC)...)

@@ -15,10 +15,6 @@ __global__ void rotary_kernel(float* __restrict__ q, const int64_t* __restrict__
 __global__ void experts_kernel(int* __restrict__ counts, const int* __restrict__ topk_ids,
                                int* __restrict__ expert_map, const int num_experts) {}
 
-// Sequence lengths are at most the longest, which the launcher holds
-// (max_seq_len) and the kernel need not receive.
-__global__ void lengths_kernel(float* __restrict__ out, const int* __restrict__ seq_lens) {}
-
 // Not index tensors here: a block table the kernel may write, a slot
 // mapping (its −1 padding), an expert list without its count.
 __global__ void other_kernel(int* __restrict__ block_tables, const int64_t* __restrict__ slot_mapping,
@@ -26,16 +22,13 @@ __global__ void other_kernel(int* __restrict__ block_tables, const int64_t* __re
 
 void launch_all(torch::Tensor& out, torch::Tensor& key_cache, torch::Tensor& block_tables, torch::Tensor& q,
                 torch::Tensor& positions, torch::Tensor& cos_sin_cache, torch::Tensor& counts,
-                torch::Tensor& topk_ids, torch::Tensor& slot_mapping, int64_t num_experts,
-                torch::Tensor& seq_lens, int64_t max_seq_len) {
+                torch::Tensor& topk_ids, torch::Tensor& slot_mapping, int64_t num_experts) {
   paged_kernel<<<block_tables.size(0), 256>>>(out.data_ptr<float>(), key_cache.data_ptr<float>(),
                                               block_tables.data_ptr<int>(), key_cache.size(1));
   rotary_kernel<<<positions.numel(), 128>>>(q.data_ptr<float>(), positions.data_ptr<int64_t>(),
                                             cos_sin_cache.data_ptr<float>());
   experts_kernel<<<topk_ids.numel(), 256>>>(counts.data_ptr<int>(), topk_ids.data_ptr<int>(),
                                             counts.data_ptr<int>(), num_experts);
-  lengths_kernel<<<seq_lens.size(0), 128, max_seq_len * sizeof(float)>>>(out.data_ptr<float>(),
-                                                                        seq_lens.data_ptr<int>());
   other_kernel<<<1, 32>>>(block_tables.data_ptr<int>(), slot_mapping.data_ptr<int64_t>(), topk_ids.data_ptr<int>(),
                           key_cache.data_ptr<float>());
 }
