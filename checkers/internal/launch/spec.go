@@ -521,10 +521,15 @@ func (b *specBuilder) fieldPointer(pp pendingPtr, uses map[string]bool) {
 	if elem <= 0 {
 		return
 	}
-	ten := a.ptr.ten
-	numel := b.shapeBound(ten, uses)
+	numel := b.shapeBound(a.ptr.ten, uses)
 	f.Bytes = sym.Sub(sym.Mul(numel, sym.Const(64, uint64(elem))), a.ptr.off)
-	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem))))
+	b.memory = append(b.memory, inMemory(a.ptr.ten, numel, elem))
+}
+
+// inMemory states that a tensor's numel elements of elem bytes fit the
+// device's memory.
+func inMemory(ten *tensor, numel *sym.Term, elem int64) *sym.Term {
+	return sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem)))
 }
 
 // pointer gives a pointer parameter the length of the tensor it points
@@ -571,7 +576,7 @@ func (b *specBuilder) pointer(p *ir.Var, t *ir.PointerType, a value, uses map[st
 		bytes := sym.Mul(numel, sym.Const(64, uint64(elem)))
 		b.spec.Lengths[p] = sym.SDiv(sym.Sub(bytes, a.ptr.off), sym.Const(64, uint64(pe)))
 	}
-	b.memory = append(b.memory, sym.Sle(numel, sym.Int(64, deviceBound(ten, model.DeviceMemory/elem))))
+	b.memory = append(b.memory, inMemory(ten, numel, elem))
 	if isWeight(ten.name) {
 		_, packed := t.Elem.(*ir.IntType)
 		packed = packed && elem >= 4 // int32 words of 4- or 8-bit weights

@@ -168,9 +168,7 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 		case *ir.IntType:
 			term := x.spec.Params[p]
 			if term == nil {
-				term = x.t.register(p.Name, t.Bits, Unknown, p.Name, p.P, t.Signed)
-				x.t.Vars[term.Name].Uniform = true
-				x.t.Vars[term.Name].Param = true
+				term = x.paramVar(p.Name, t.Bits, t.Signed, p.P)
 			}
 			st.Env[p] = Value{T: term}
 		case *ir.BoolType:
@@ -178,18 +176,23 @@ func (x *executor) bindParams(f *ir.Func, st *state) {
 				st.Env[p] = Value{T: term}
 				continue
 			}
-			st.Env[p] = Value{T: x.t.register(p.Name, 0, Unknown, p.Name, p.P, false)}
-			x.t.Vars[p.Name].Uniform = true
-			x.t.Vars[p.Name].Param = true
+			st.Env[p] = Value{T: x.paramVar(p.Name, 0, false, p.P)}
 		case *ir.PointerType:
 			r := x.paramRegion(p, t)
 			st.Env[p] = Value{Ptr: &Pointer{Region: r, Off: sym.Const(64, 0), Null: x.paramNull(p, r)}}
 		case *ir.StructType:
-			if len(f.Params) > 0 && x.t.Func == f {
-				st.Env[p] = Value{S: p}
-			}
+			st.Env[p] = Value{S: p}
 		}
 	}
+}
+
+// paramVar is a variable standing for a parameter no launch gives (bits
+// 0: a bool): of class Unknown, the same in every thread.
+func (x *executor) paramVar(name string, bits int, signed bool, pos token.Pos) *sym.Term {
+	term := x.t.register(name, bits, Unknown, name, pos, signed)
+	x.t.Vars[term.Name].Uniform = true
+	x.t.Vars[term.Name].Param = true
+	return term
 }
 
 // field is field name (of type t) of the kernel's struct parameter p:
@@ -209,10 +212,7 @@ func (x *executor) field(p *ir.Var, name string, t ir.Type, pos token.Pos) Value
 			v = Value{T: sym.Resize(fs.Value, t.Bits, t.Signed)}
 			break
 		}
-		term := x.t.register(key, t.Bits, Unknown, key, pos, t.Signed)
-		x.t.Vars[term.Name].Uniform = true
-		x.t.Vars[term.Name].Param = true
-		v = Value{T: term}
+		v = Value{T: x.paramVar(key, t.Bits, t.Signed, pos)}
 	case *ir.BoolType:
 		if fs != nil && fs.Value != nil {
 			c := fs.Value
@@ -222,10 +222,7 @@ func (x *executor) field(p *ir.Var, name string, t ir.Type, pos token.Pos) Value
 			v = Value{T: c}
 			break
 		}
-		term := x.t.register(key, 0, Unknown, key, pos, false)
-		x.t.Vars[term.Name].Uniform = true
-		x.t.Vars[term.Name].Param = true
-		v = Value{T: term}
+		v = Value{T: x.paramVar(key, 0, false, pos)}
 	case *ir.PointerType:
 		fv := &ir.Var{Name: key, Type: t, Kind: ir.ParamVar, P: p.P, Index: -1}
 		r := &Region{Name: key, Space: ir.Global, Var: fv, ElemSize: sizeOr1(t.Elem)}
