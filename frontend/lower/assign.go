@@ -202,8 +202,7 @@ func (fl *funcLowerer) exprStmt(c clang.Cursor) []ir.Stmt {
 		// A launcher's `throw std::invalid_argument(...)` rejects its input
 		// as TORCH_CHECK does: no path goes on past it. (try/catch is an
 		// unknown statement, so a throw lowered here is not caught locally.)
-		pos := fl.pos(c)
-		return []ir.Stmt{&ir.Assume{P: pos, Cond: &ir.Const{P: pos, T: ir.Bool, Val: 0}, Kind: ir.AssumeThrow}}
+		return []ir.Stmt{pathEnd(fl.pos(c))}
 	case clang.Cursor_ParenExpr, clang.Cursor_UnexposedExpr, clang.Cursor_CStyleCastExpr, clang.Cursor_CXXStaticCastExpr:
 		if ch := exprChildren(c); len(ch) == 1 && (c.Kind() == clang.Cursor_ParenExpr || c.Kind() == clang.Cursor_UnexposedExpr || isVoid(c.Type())) {
 			return fl.exprStmt(ch[len(ch)-1])
@@ -211,6 +210,12 @@ func (fl *funcLowerer) exprStmt(c clang.Cursor) []ir.Stmt {
 	}
 	e := fl.rvalue(c)
 	return []ir.Stmt{&ir.ExprStmt{P: fl.pos(c), X: e}}
+}
+
+// pathEnd is where a throw or a call that does not return (abort, exit,
+// __trap) ends the path: an assumption that never holds.
+func pathEnd(pos token.Pos) ir.Stmt {
+	return &ir.Assume{P: pos, Cond: &ir.Const{P: pos, T: ir.Bool, Val: 0}, Kind: ir.AssumeThrow}
 }
 
 // condStmt lowers c ? x : y evaluated for effects, including glibc's

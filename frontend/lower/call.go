@@ -372,7 +372,7 @@ func (fl *funcLowerer) intrinsic(c, ref clang.Cursor, name string, ch []clang.Cu
 	if noReturn[name] && fl.receiver(c, ch) == nil {
 		// abort(), exit(1) in a launcher's error branch end the path as a
 		// throw does; __trap() ends a kernel's thread.
-		fl.pre = append(fl.pre, &ir.Assume{P: pos, Cond: &ir.Const{P: pos, T: ir.Bool, Val: 0}, Kind: ir.AssumeThrow})
+		fl.pre = append(fl.pre, pathEnd(pos))
 		return nil, true
 	}
 	if e, ok := fl.syncCall(c, ref, name, ch); ok {
